@@ -1,0 +1,25 @@
+package io.linestore;
+
+import java.time.Duration;
+
+/**
+ * What {@link LineStores#build} wrote.
+ *
+ * @param lineCount lines in the store
+ * @param inputBytes bytes read from the input
+ * @param dataBytes bytes of data written (the input plus a final {@code \n} where it lacked one)
+ * @param shardCount data files written
+ * @param elapsed time the build took
+ */
+public record BuildSummary(long lineCount, long inputBytes, long dataBytes, int shardCount, Duration elapsed) {
+
+    /**
+     * Input throughput.
+     *
+     * @return megabytes (10^6 bytes) of input per second
+     */
+    public double megabytesPerSecond() {
+        double seconds = elapsed.toNanos() / 1e9;
+        return seconds == 0 ? 0 : inputBytes / 1e6 / seconds;
+    }
+}

@@ -1,0 +1,105 @@
+package io.linestore;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * An open, read-only store of text lines, read by line number the way SQL reads
+ * {@code LIMIT offset, size}.
+ *
+ * <p>Lines are numbered from 0. A read of {@code (offset, size)} returns the lines
+ * {@code [offset, min(offset + size, lineCount()))}: an offset at or past the end gives an empty
+ * result, a negative offset or size throws {@link IllegalArgumentException} naming the value.
+ * Text is decoded as UTF-8; malformed bytes become U+FFFD, exactly as
+ * {@code new String(bytes, UTF_8)} does. Every {@link ReadMethod} returns the same lines.
+ *
+ * <p>Thread safety: an instance is safe for use by any number of threads at once. Closing it while
+ * reads are running lets those reads finish; any read that starts after {@link #close()} throws
+ * {@link StoreClosedException}.
+ *
+ * <p>Errors: a read that finds the store damaged (for example an index entry that does not point
+ * at a line start) throws {@link CorruptStoreException} naming the file; it never returns wrong
+ * lines. An I/O failure is thrown as {@link java.io.UncheckedIOException}.
+ */
+public interface LineStore extends AutoCloseable {
+
+    /**
+     * Returns the number of lines in the store, fixed for the life of this instance.
+     *
+     * @return the line count, {@code >= 0}
+     */
+    long lineCount();
+
+    /**
+     * Reads lines {@code [offset, min(offset + size, lineCount()))}, decoded as UTF-8, without
+     * their line terminators.
+     *
+     * @param offset the first line number, {@code >= 0}
+     * @param size the most lines to return, {@code >= 0}
+     * @return the lines, in order; empty when {@code offset >= lineCount()} or {@code size == 0}
+     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative
+     * @throws StoreClosedException if the store is closed
+     * @throws CorruptStoreException if the bytes read do not split into the expected lines
+     */
+    List<String> read(long offset, int size);
+
+    /**
+     * Hands the stored bytes of lines {@code [offset, min(offset + size, lineCount()))} to the
+     * visitor, in order, without copying them where the read method allows it (memory mapping).
+     * Each line's bytes exclude its terminator ({@code \n}, or {@code \r\n}).
+     *
+     * @param offset the first line number, {@code >= 0}
+     * @param size the most lines to visit, {@code >= 0}
+     * @param visitor receives each line; see {@link LineVisitor} for how long the bytes stay valid
+     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative
+     * @throws StoreClosedException if the store is closed
+     * @throws CorruptStoreException if the bytes read do not split into the expected lines
+     */
+    void readBytes(long offset, long size, LineVisitor visitor);
+
+    /**
+     * Returns a lazy stream of lines {@code [offset, min(offset + size, lineCount()))} that reads
+     * in bounded batches, for ranges too large for one list. The stream holds no file open between
+     * batches; it needs no closing, and it fails with {@link StoreClosedException} if the store is
+     * closed before it is consumed.
+     *
+     * @param offset the first line number, {@code >= 0}
+     * @param size the most lines to stream, {@code >= 0}
+     * @return a sequential, ordered stream of the lines
+     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative
+     * @throws StoreClosedException if the store is closed
+     */
+    Stream<String> lines(long offset, long size);
+
+    /**
+     * Describes the store: layout, counts and sizes from its manifest.
+     *
+     * @return the description
+     * @throws StoreClosedException if the store is closed
+     */
+    StoreInfo info();
+
+    /**
+     * Checks the whole store: recomputes the CRC32C of every data and index file and compares it
+     * with the manifest, and checks that every index entry points at a line start and the last one
+     * at the end of the data. Reads every byte; costs a full scan.
+     *
+     * @return every problem found; {@link VerifyReport#ok()} when there is none
+     * @throws StoreClosedException if the store is closed
+     */
+    VerifyReport verify();
+
+    /**
+     * Returns the read method this store was opened with.
+     *
+     * @return the read method
+     */
+    ReadMethod readMethod();
+
+    /**
+     * Closes the store: releases every open file and mapping once the reads running now finish.
+     * Idempotent.
+     */
+    @Override
+    void close();
+}

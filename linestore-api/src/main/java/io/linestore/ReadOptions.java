@@ -1,0 +1,133 @@
+package io.linestore;
+
+import java.util.Objects;
+
+/**
+ * How {@link LineStores#open(java.nio.file.Path, ReadOptions)} reads a store. Immutable; made with
+ * {@link #builder()}.
+ *
+ * @param method how byte ranges are read from disk
+ * @param handleCacheSize the most shards whose files (channels, mappings) are open at once,
+ *     {@code >= 1}; bounds file descriptors and {@code vm.max_map_count} for stores of many shards
+ * @param readBufferSize the largest buffer one read call fills, {@code >= 1}; larger ranges are
+ *     read in chunks of this size
+ * @param autoThresholdBytes for {@link ReadMethod#AUTO}: ranges smaller than this many bytes are
+ *     read through the memory mapping, larger ones through the file channel, {@code >= 0}
+ */
+public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes) {
+
+    /** Open shards cached when none is given. */
+    public static final int DEFAULT_HANDLE_CACHE_SIZE = 128;
+
+    /** Read buffer size when none is given: 1 MiB. */
+    public static final int DEFAULT_READ_BUFFER_SIZE = 1 << 20;
+
+    /**
+     * {@link ReadMethod#AUTO} threshold when none is given: 64 KiB, where memory mapping stops
+     * being the faster way on the machines measured so far (see docs/benchmarks.md).
+     */
+    public static final long DEFAULT_AUTO_THRESHOLD_BYTES = 64 << 10;
+
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException if a value is out of range (the message names it)
+     * @throws NullPointerException if {@code method} is null
+     */
+    public ReadOptions {
+        Objects.requireNonNull(method, "method");
+        if (handleCacheSize < 1) {
+            throw new IllegalArgumentException("handleCacheSize must be >= 1: " + handleCacheSize);
+        }
+        if (readBufferSize < 1) {
+            throw new IllegalArgumentException("readBufferSize must be >= 1: " + readBufferSize);
+        }
+        if (autoThresholdBytes < 0) {
+            throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
+        }
+    }
+
+    /**
+     * Returns the defaults for a read method.
+     *
+     * @param method the read method
+     * @return options with that method and every other value at its default
+     */
+    public static ReadOptions of(ReadMethod method) {
+        return builder().method(method).build();
+    }
+
+    /**
+     * Starts a builder with the defaults ({@link ReadMethod#AUTO}).
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds {@link ReadOptions}; not thread-safe. Values are checked by {@link #build()}. */
+    public static final class Builder {
+        private ReadMethod method = ReadMethod.AUTO;
+        private int handleCacheSize = DEFAULT_HANDLE_CACHE_SIZE;
+        private int readBufferSize = DEFAULT_READ_BUFFER_SIZE;
+        private long autoThresholdBytes = DEFAULT_AUTO_THRESHOLD_BYTES;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the read method.
+         *
+         * @param method the read method
+         * @return this builder
+         */
+        public Builder method(ReadMethod method) {
+            this.method = method;
+            return this;
+        }
+
+        /**
+         * Sets how many shards may be open at once.
+         *
+         * @param handleCacheSize {@code >= 1}
+         * @return this builder
+         */
+        public Builder handleCacheSize(int handleCacheSize) {
+            this.handleCacheSize = handleCacheSize;
+            return this;
+        }
+
+        /**
+         * Sets the largest buffer one read call fills.
+         *
+         * @param readBufferSize bytes, {@code >= 1}
+         * @return this builder
+         */
+        public Builder readBufferSize(int readBufferSize) {
+            this.readBufferSize = readBufferSize;
+            return this;
+        }
+
+        /**
+         * Sets the range size at which {@link ReadMethod#AUTO} switches from mapping to channel.
+         *
+         * @param autoThresholdBytes bytes, {@code >= 0}
+         * @return this builder
+         */
+        public Builder autoThresholdBytes(long autoThresholdBytes) {
+            this.autoThresholdBytes = autoThresholdBytes;
+            return this;
+        }
+
+        /**
+         * Makes the options.
+         *
+         * @return the options
+         * @throws IllegalArgumentException if a value is out of range
+         */
+        public ReadOptions build() {
+            return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes);
+        }
+    }
+}

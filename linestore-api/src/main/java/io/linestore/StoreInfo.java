@@ -1,0 +1,33 @@
+package io.linestore;
+
+/**
+ * What a store's manifest says about it.
+ *
+ * @param formatVersion the on-disk format version
+ * @param layout single file or shards
+ * @param lineCount lines in the store
+ * @param dataBytes bytes of all data files together
+ * @param indexBytes bytes of all index files together
+ * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ * @param linesPerShard lines per shard; for {@link Layout#SINGLE}, {@link Long#MAX_VALUE}
+ * @param shardCount data files in the store
+ */
+public record StoreInfo(
+        int formatVersion,
+        Layout layout,
+        long lineCount,
+        long dataBytes,
+        long indexBytes,
+        int indexStride,
+        long linesPerShard,
+        int shardCount) {
+
+    /**
+     * Index bytes per line: the space the index costs.
+     *
+     * @return {@code indexBytes / lineCount}, 0 for an empty store
+     */
+    public double indexBytesPerLine() {
+        return lineCount == 0 ? 0 : (double) indexBytes / lineCount;
+    }
+}

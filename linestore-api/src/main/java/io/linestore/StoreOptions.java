@@ -1,0 +1,187 @@
+package io.linestore;
+
+import java.util.Objects;
+
+/**
+ * How {@link LineStores#build} writes a store. Immutable; made with {@link #builder()}.
+ *
+ * <p>Defaults: {@link Layout#SINGLE}, {@value #DEFAULT_LINES_PER_SHARD} lines per shard (used by
+ * {@link Layout#SHARDED} only), index stride 1 (dense), a write buffer of
+ * {@value #DEFAULT_WRITE_BUFFER_SIZE} bytes, no fsync, no progress reporting.
+ *
+ * @param layout single file or fixed-size shards
+ * @param linesPerShard lines per shard for {@link Layout#SHARDED}, {@code >= 1}
+ * @param indexStride 1 for a dense index (one entry per line), {@code K > 1} for one entry every
+ *     {@code K} lines (a read scans at most {@code K - 1} lines), 0 for no index (a read scans from
+ *     the start of its shard)
+ * @param writeBufferSize bytes buffered per file before a write, {@code >= 1}; large buffers keep
+ *     network file systems from paying a round trip per few kilobytes
+ * @param fsync whether to force data and index to the device before the manifest is published
+ * @param progress receives progress while the build runs; never {@code null}
+ */
+public record StoreOptions(
+        Layout layout,
+        long linesPerShard,
+        int indexStride,
+        int writeBufferSize,
+        boolean fsync,
+        BuildProgress progress) {
+
+    /** Lines per shard when none is given. */
+    public static final long DEFAULT_LINES_PER_SHARD = 1_000_000L;
+
+    /** Write buffer size when none is given: 1 MiB. */
+    public static final int DEFAULT_WRITE_BUFFER_SIZE = 1 << 20;
+
+    /**
+     * Checks the options.
+     *
+     * @throws IllegalArgumentException if a value is out of range (the message names it)
+     * @throws NullPointerException if {@code layout} or {@code progress} is null
+     */
+    public StoreOptions {
+        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(progress, "progress");
+        if (linesPerShard < 1) {
+            throw new IllegalArgumentException("linesPerShard must be >= 1: " + linesPerShard);
+        }
+        if (indexStride < 0) {
+            throw new IllegalArgumentException("indexStride must be >= 0: " + indexStride);
+        }
+        if (writeBufferSize < 1) {
+            throw new IllegalArgumentException("writeBufferSize must be >= 1: " + writeBufferSize);
+        }
+    }
+
+    /**
+     * Returns the default options.
+     *
+     * @return a single-file store with a dense index
+     */
+    public static StoreOptions defaults() {
+        return builder().build();
+    }
+
+    /**
+     * Starts a builder with the defaults.
+     *
+     * @return a new builder
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Starts a builder with these options.
+     *
+     * @return a new builder holding a copy of these options
+     */
+    public Builder toBuilder() {
+        return new Builder()
+                .layout(layout)
+                .linesPerShard(linesPerShard)
+                .indexStride(indexStride)
+                .writeBufferSize(writeBufferSize)
+                .fsync(fsync)
+                .progress(progress);
+    }
+
+    /** Builds {@link StoreOptions}; not thread-safe. Values are checked by {@link #build()}. */
+    public static final class Builder {
+        private Layout layout = Layout.SINGLE;
+        private long linesPerShard = DEFAULT_LINES_PER_SHARD;
+        private int indexStride = 1;
+        private int writeBufferSize = DEFAULT_WRITE_BUFFER_SIZE;
+        private boolean fsync;
+        private BuildProgress progress = BuildProgress.NONE;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets the layout.
+         *
+         * @param layout the layout
+         * @return this builder
+         */
+        public Builder layout(Layout layout) {
+            this.layout = layout;
+            return this;
+        }
+
+        /**
+         * Sets the lines per shard, used by {@link Layout#SHARDED}.
+         *
+         * @param linesPerShard {@code >= 1}
+         * @return this builder
+         */
+        public Builder linesPerShard(long linesPerShard) {
+            this.linesPerShard = linesPerShard;
+            return this;
+        }
+
+        /**
+         * Shorthand for {@code layout(SHARDED).linesPerShard(linesPerShard)}.
+         *
+         * @param linesPerShard {@code >= 1}
+         * @return this builder
+         */
+        public Builder sharded(long linesPerShard) {
+            return layout(Layout.SHARDED).linesPerShard(linesPerShard);
+        }
+
+        /**
+         * Sets the index stride: 1 dense, {@code K > 1} sparse, 0 none.
+         *
+         * @param indexStride {@code >= 0}
+         * @return this builder
+         */
+        public Builder indexStride(int indexStride) {
+            this.indexStride = indexStride;
+            return this;
+        }
+
+        /**
+         * Sets the write buffer size per file.
+         *
+         * @param writeBufferSize bytes, {@code >= 1}
+         * @return this builder
+         */
+        public Builder writeBufferSize(int writeBufferSize) {
+            this.writeBufferSize = writeBufferSize;
+            return this;
+        }
+
+        /**
+         * Sets whether to force files to the device before publishing the manifest.
+         *
+         * @param fsync {@code true} to force
+         * @return this builder
+         */
+        public Builder fsync(boolean fsync) {
+            this.fsync = fsync;
+            return this;
+        }
+
+        /**
+         * Sets the progress listener.
+         *
+         * @param progress the listener; {@link BuildProgress#NONE} for none
+         * @return this builder
+         */
+        public Builder progress(BuildProgress progress) {
+            this.progress = progress;
+            return this;
+        }
+
+        /**
+         * Makes the options.
+         *
+         * @return the options
+         * @throws IllegalArgumentException if a value is out of range
+         */
+        public StoreOptions build() {
+            return new StoreOptions(layout, linesPerShard, indexStride, writeBufferSize, fsync, progress);
+        }
+    }
+}

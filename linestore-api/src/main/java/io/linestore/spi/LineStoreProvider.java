@@ -1,0 +1,45 @@
+package io.linestore.spi;
+
+import io.linestore.BuildSummary;
+import io.linestore.LineStore;
+import io.linestore.ReadOptions;
+import io.linestore.StoreOptions;
+import java.io.InputStream;
+import java.nio.file.Path;
+
+/**
+ * The service an implementation registers (with {@link java.util.ServiceLoader}) so that
+ * {@link io.linestore.LineStores} can reach it. Users call {@code LineStores}, not this. Each
+ * method has the contract of the {@code LineStores} method of the same name.
+ */
+public interface LineStoreProvider {
+
+    /**
+     * See {@link io.linestore.LineStores#build(Path, Path, StoreOptions)}.
+     *
+     * @param input the text file
+     * @param storeDir the directory to create
+     * @param options build options
+     * @return what was written
+     */
+    BuildSummary build(Path input, Path storeDir, StoreOptions options);
+
+    /**
+     * See {@link io.linestore.LineStores#build(InputStream, Path, StoreOptions)}.
+     *
+     * @param input the text
+     * @param storeDir the directory to create
+     * @param options build options
+     * @return what was written
+     */
+    BuildSummary build(InputStream input, Path storeDir, StoreOptions options);
+
+    /**
+     * See {@link io.linestore.LineStores#open(Path, io.linestore.ReadOptions)}.
+     *
+     * @param storeDir the store's directory
+     * @param options read options
+     * @return the open store
+     */
+    LineStore open(Path storeDir, ReadOptions options);
+}

@@ -1,0 +1,2 @@
+/** The service interface an implementation of linestore provides. */
+package io.linestore.spi;
