@@ -1,0 +1,84 @@
+package io.linestore.cli;
+
+import io.linestore.cli.command.BuildCommand;
+import io.linestore.cli.command.InfoCommand;
+import io.linestore.cli.command.ReadCommand;
+import io.linestore.cli.command.VerifyCommand;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The root {@code linestore} command. Alone it prints its usage to standard error and exits with
+ * {@link ExitCodes#USAGE}; each subcommand does one job. Help options, the exit code list and
+ * {@code --verbose} are inherited by every subcommand.
+ */
+@Command(
+        name = "linestore",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        description = "Keeps text lines on disk and reads any run of them by line number, "
+                + "as fast at the end of a store as at its start.",
+        subcommands = {
+            BuildCommand.class,
+            ReadCommand.class,
+            InfoCommand.class,
+            VerifyCommand.class,
+            AotTrainingCommand.class,
+            HelpCommand.class
+        },
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:success",
+            "1:failure: I/O error, damaged store, problems found by verify",
+            "2:bad usage: unknown option, missing or malformed value"
+        })
+public final class LinestoreCommand implements Callable<Integer> {
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "Print the stack trace of an error, not just its message.")
+    private boolean verbose;
+
+    /** Made by picocli through {@link #newCommandLine}. */
+    public LinestoreCommand() {
+    }
+
+    /**
+     * Makes the command line: subcommands get {@code streams}, errors are reported as one line on
+     * the error writer with the exit codes of {@link ExitCodes}. Subcommands from other modules
+     * signal bad usage with {@link CommandLine.ParameterException} and any other failure with any
+     * other exception.
+     *
+     * @param streams the byte streams the subcommands use
+     * @return a command line ready to {@link CommandLine#execute execute}
+     */
+    public static CommandLine newCommandLine(StandardStreams streams) {
+        CommandLine commandLine = new CommandLine(LinestoreCommand.class, new CommandFactory(streams));
+        ErrorReporter errors = new ErrorReporter();
+        commandLine.setExecutionExceptionHandler(errors);
+        commandLine.setParameterExceptionHandler(errors);
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        return commandLine;
+    }
+
+    /**
+     * Prints the usage to the error writer: a bare {@code linestore} is a request for help that
+     * did not say what to do.
+     *
+     * @return {@link ExitCodes#USAGE}
+     */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.USAGE;
+    }
+}
