@@ -103,33 +103,36 @@ class LauncherIT {
     }
 
     @Test
-    void trainsTheStartUpCachePerJarAndSurvivesABrokenOne() throws IOException {
+    void runsDespiteABrokenStartUpCacheAndTrainsANewOneForANewJar() throws IOException {
         Path root = scratchTree();
         Path launcher = root.resolve("linestore");
-        Map<String, String> env = Map.of("REAL_JAR", JAR.toString());
-        Path store = tmp.resolve("store");
-        assertThat(run(env, launcher.toString(), "build", TestStores.writeText(tmp).toString(), store.toString())
-                .exitCode()).isZero();
-        Path jar = root.resolve("linestore-cli/target/linestore.jar");
-        Path cache;
-        try (var caches = Files.list(root.resolve("linestore-cli/target/aot"))) {
-            cache = caches.filter(p -> p.toString().endsWith(".aot")).findFirst().orElseThrow();
-        }
+        String javaHome = System.getProperty("java.home");
+        Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", javaHome);
+        Path store = TestStores.single(tmp);
+        Path jar = Files.createDirectories(root.resolve("linestore-cli/target")).resolve("linestore.jar");
+        Files.copy(JAR, jar);
+        Instant built = Instant.now().minusSeconds(50);
+        Files.setLastModifiedTime(jar, FileTime.from(built));
+        Path cache = Files.createDirectories(root.resolve("linestore-cli/target/aot"))
+                .resolve("linestore-" + javaHome.replaceAll("[^A-Za-z0-9._-]", "_") + ".aot");
         Files.writeString(cache, "not a cache");
-        Files.setLastModifiedTime(cache, FileTime.from(Files.getLastModifiedTime(jar).toInstant().plusSeconds(10)));
+        Files.setLastModifiedTime(cache, FileTime.from(built.plusSeconds(10)));
+        byte[] expected = TestStores.joined(TestStores.lines().subList(0, 5));
 
         Run withBrokenCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        Files.setLastModifiedTime(jar, FileTime.from(built.plusSeconds(20)));
+        Run withNewJar = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        Run withNewCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
 
         assertThat(withBrokenCache.exitCode()).isZero();
         assertThat(withBrokenCache.stderr()).isEmpty();
-        assertThat(withBrokenCache.stdout()).isEqualTo(TestStores.joined(TestStores.lines().subList(0, 5)));
-
-        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(20)));
-        Run afterNewJar = run(env, launcher.toString(), "read", store.toString(), "0", "5");
-
-        assertThat(afterNewJar.stderr()).contains("start-up cache");
-        assertThat(afterNewJar.stdout()).isEqualTo(withBrokenCache.stdout());
+        assertThat(withBrokenCache.stdout()).isEqualTo(expected);
+        assertThat(withNewJar.stderr()).contains("start-up cache");
+        assertThat(withNewJar.stdout()).isEqualTo(expected);
         assertThat(Files.size(cache)).isGreaterThan(1 << 20);
+        assertThat(withNewCache.stderr()).isEmpty();
+        assertThat(withNewCache.stdout()).isEqualTo(expected);
+        assertThat(root.resolve("maven-calls.log")).doesNotExist();
     }
 
     /**
@@ -150,7 +153,12 @@ class LauncherIT {
                 mkdir -p linestore-cli/target && cp "$REAL_JAR" linestore-cli/target/linestore.jar
                 """);
         Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.setLastModifiedTime(module.resolve("Changed.java"), FileTime.from(Instant.now().minusSeconds(60)));
+        FileTime longAgo = FileTime.from(Instant.now().minusSeconds(100));
+        try (var files = Files.walk(root)) {
+            for (Path file : files.toList()) {
+                Files.setLastModifiedTime(file, longAgo);
+            }
+        }
         return root;
     }
 
