@@ -13,6 +13,6 @@ public final class Main {
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(LinestoreCommand.newCommandLine(StandardStreams.system()).execute(args));
+        System.exit(LinestoreCommand.newCommandLine(StandardStreams.system(), args).execute(args));
     }
 }
