@@ -47,6 +47,16 @@ class BuildCommandTest {
     }
 
     @Test
+    void givesTheStoreTheDirectoryPermissionsOfAnyNewDirectory() throws IOException {
+        Path store = tmp.resolve("store");
+        Path ordinary = Files.createDirectory(tmp.resolve("ordinary"));
+
+        Cli.run("build", TestStores.writeText(tmp).toString(), store.toString());
+
+        assertThat(Files.getPosixFilePermissions(store)).isEqualTo(Files.getPosixFilePermissions(ordinary));
+    }
+
+    @Test
     void buildsShardsWithTheGivenOptions() {
         Path store = tmp.resolve("store");
 

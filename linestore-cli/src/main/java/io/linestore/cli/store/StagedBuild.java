@@ -86,10 +86,19 @@ public final class StagedBuild {
     private static Path createStaging(Path target) {
         try {
             Files.createDirectories(target.getParent());
-            return Files.createTempDirectory(target.getParent(), "." + target.getFileName() + ".building-");
+            return Files.createDirectory(sibling(target, "building"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A hidden name next to the target, unique to this process. Not {@code createTempDirectory}:
+     * that makes the directory private (0700), and the store would keep those permissions.
+     */
+    private static Path sibling(Path target, String purpose) {
+        return target.resolveSibling("." + target.getFileName() + "." + purpose + "-" + ProcessHandle.current().pid()
+                + "-" + System.nanoTime());
     }
 
     private static void moveIntoPlace(Path staging, Path target, boolean existing) {
@@ -98,8 +107,8 @@ public final class StagedBuild {
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
                 return;
             }
-            Path old = Files.createTempDirectory(target.getParent(), "." + target.getFileName() + ".replaced-");
-            Files.move(target, old, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Path old = sibling(target, "replaced");
+            Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
             try {
                 Files.move(staging, target, StandardCopyOption.ATOMIC_MOVE);
             } catch (IOException e) {
