@@ -1,18 +1,12 @@
 package io.linestore.cli.command;
 
-import io.linestore.BuildProgress;
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
-import io.linestore.LineStores;
 import io.linestore.StoreOptions;
 import io.linestore.cli.StandardStreams;
-import io.linestore.cli.store.BuildProgressBar;
-import io.linestore.cli.store.StagedBuild;
-import java.io.IOException;
+import io.linestore.cli.store.ReportedBuild;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -22,9 +16,8 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code linestore build INPUT STORE}: builds a store from a text file or standard input, through
- * a {@link StagedBuild staging directory}, with a progress bar when standard error is a terminal
- * and a one-line summary on standard output.
+ * {@code linestore build INPUT STORE}: builds a store from a text file or standard input as a
+ * {@link ReportedBuild}, and prints its one-line summary on standard output.
  */
 @Command(name = "build", description = {
     "Builds a store from a text file, or from standard input when INPUT is -.",
@@ -81,28 +74,18 @@ public final class BuildCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
-        StoreOptions.Builder options = options();
-        boolean fromStdin = STDIN.equals(input);
-        long inputBytes = fromStdin ? -1 : Files.size(Path.of(input));
-        BuildSummary summary;
-        try (BuildProgressBar bar = streams.stderrIsTerminal() ? BuildProgressBar.start(streams.stderr(), inputBytes)
-                : null) {
-            StoreOptions withProgress = options.progress(bar == null ? BuildProgress.NONE : bar).build();
-            summary = StagedBuild.run(store, force, staging -> fromStdin
-                    ? LineStores.build(streams.stdin(), staging, withProgress)
-                    : LineStores.build(Path.of(input), staging, withProgress));
-        }
+    public Integer call() {
+        StoreOptions options = options();
+        BuildSummary summary = STDIN.equals(input)
+                ? ReportedBuild.fromStdin(streams, store, options, force)
+                : ReportedBuild.fromFile(streams, Path.of(input), store, options, force);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "built %s: %,d lines, %.1f MB, %d shard%s, %.2f s, %.1f MB/s%n",
-                store, summary.lineCount(), summary.inputBytes() / 1e6, summary.shardCount(),
-                summary.shardCount() == 1 ? "" : "s", summary.elapsed().toNanos() / 1e9,
-                summary.megabytesPerSecond());
+        out.println(ReportedBuild.describe(store, summary));
         out.flush();
         return 0;
     }
 
-    private StoreOptions.Builder options() {
+    private StoreOptions options() {
         if (shardLines != null && layout != Layout.SHARDED) {
             throw usage("--shard-lines needs --layout sharded");
         }
@@ -123,7 +106,7 @@ public final class BuildCommand implements Callable<Integer> {
         if (shardLines != null) {
             options.linesPerShard(shardLines);
         }
-        return options;
+        return options.build();
     }
 
     private ParameterException usage(String message) {
