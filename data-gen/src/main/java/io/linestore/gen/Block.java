@@ -8,8 +8,18 @@ final class Block {
     /** The initial capacity: the 1 MiB a block of lines aims at. */
     static final int TARGET_BYTES = 1 << 20;
 
-    private byte[] bytes = new byte[TARGET_BYTES];
+    private byte[] bytes;
     private int length;
+
+    /** Makes a block of {@link #TARGET_BYTES}, the size the writer's blocks aim at. */
+    Block() {
+        this(TARGET_BYTES);
+    }
+
+    /** Makes a block that holds {@code capacity} bytes before it grows. */
+    Block(int capacity) {
+        this.bytes = new byte[capacity];
+    }
 
     /** Returns the buffer; bytes {@code [0, length())} are valid. */
     byte[] bytes() {

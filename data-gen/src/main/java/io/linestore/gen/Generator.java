@@ -34,6 +34,9 @@ import java.util.zip.CRC32C;
  */
 public final class Generator {
 
+    /** Room for a typical line; a longer one grows the buffer once. */
+    private static final int EXPECTED_LINE_CAPACITY = 256;
+
     private final LinePlan plan;
     private final long lineCount;
     private final long linesPerBlock;
@@ -101,7 +104,7 @@ public final class Generator {
      */
     public byte[] expectedLineBytes(long i) {
         Objects.checkIndex(i, lineCount);
-        Block block = new Block();
+        Block block = new Block(EXPECTED_LINE_CAPACITY);
         int content = plan.write(i, i == lineCount - 1, block, new CRC32C());
         return Arrays.copyOf(block.bytes(), content);
     }
