@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Objects;
-import java.util.zip.CRC32C;
 
 /**
  * Deterministic, self-verifying test data: a sequence of lines whose bytes are a pure function of
@@ -105,7 +104,7 @@ public final class Generator {
     public byte[] expectedLineBytes(long i) {
         Objects.checkIndex(i, lineCount);
         Block block = new Block(EXPECTED_LINE_CAPACITY);
-        int content = plan.write(i, i == lineCount - 1, block, new CRC32C());
+        int content = plan.write(i, i == lineCount - 1, block, new LineScratch());
         return Arrays.copyOf(block.bytes(), content);
     }
 
@@ -175,10 +174,10 @@ public final class Generator {
         return new BlockPipeline(this::fill, lineCount, linesPerBlock, threads);
     }
 
-    private void fill(Block block, long from, long to, CRC32C crc) {
+    private void fill(Block block, long from, long to, LineScratch scratch) {
         block.clear();
         for (long i = from; i < to; i++) {
-            plan.write(i, i == lineCount - 1, block, crc);
+            plan.write(i, i == lineCount - 1, block, scratch);
         }
     }
 

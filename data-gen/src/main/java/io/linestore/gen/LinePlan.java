@@ -50,10 +50,10 @@ final class LinePlan {
      * Appends line {@code i}, content and terminator, to {@code block}.
      *
      * @param last as in {@link #lineBytes(long, boolean)}
-     * @param crc a scratch checksum owned by the calling thread
+     * @param scratch working state owned by the calling thread
      * @return the content length in bytes (without the terminator)
      */
-    int write(long i, boolean last, Block block, CRC32C crc) {
+    int write(long i, boolean last, Block block, LineScratch scratch) {
         long h = Mix.at(seedKey, i);
         boolean unterminated = last && !finalNewline;
         int content = contentBytes(i, h, unterminated);
@@ -62,11 +62,11 @@ final class LinePlan {
         int start = block.length();
         int pos = start;
         if (content > 0) {
-            pos = LineFrame.writeNumber(i, dst, pos);
+            pos = scratch.writeNumber(i, dst, pos);
             int payload = content - (pos - start) - LineFrame.SUFFIX_BYTES;
             pool.copy(h >>> 8, dst, pos, payload);
             pos += payload;
-            crc.reset();
+            CRC32C crc = scratch.crc();
             crc.update(dst, start, pos - start);
             pos = LineFrame.writeSuffix((int) crc.getValue(), dst, pos);
         }
