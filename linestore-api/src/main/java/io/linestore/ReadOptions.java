@@ -12,7 +12,8 @@ import java.util.Objects;
  * @param readBufferSize the largest buffer one read call fills, {@code >= 1}; larger ranges are
  *     read in chunks of this size
  * @param autoThresholdBytes for {@link ReadMethod#AUTO}: ranges smaller than this many bytes are
- *     read through the memory mapping, larger ones through the file channel, {@code >= 0}
+ *     read through the memory mapping, others through the file channel, {@code >= 0}; or
+ *     {@link #STORE_AUTO_THRESHOLD} to use the threshold recorded in the store's manifest
  */
 public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes) {
 
@@ -23,10 +24,10 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
     public static final int DEFAULT_READ_BUFFER_SIZE = 1 << 20;
 
     /**
-     * {@link ReadMethod#AUTO} threshold when none is given: 64 KiB, where memory mapping stops
-     * being the faster way on the machines measured so far (see docs/benchmarks.md).
+     * The {@code autoThresholdBytes} that means: use the threshold recorded in the store's manifest
+     * (see {@link StoreOptions#autoThresholdBytes()}). The default.
      */
-    public static final long DEFAULT_AUTO_THRESHOLD_BYTES = 64 << 10;
+    public static final long STORE_AUTO_THRESHOLD = -1;
 
     /**
      * Checks the options.
@@ -42,7 +43,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         if (readBufferSize < 1) {
             throw new IllegalArgumentException("readBufferSize must be >= 1: " + readBufferSize);
         }
-        if (autoThresholdBytes < 0) {
+        if (autoThresholdBytes < STORE_AUTO_THRESHOLD) {
             throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
         }
     }
@@ -71,7 +72,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         private ReadMethod method = ReadMethod.AUTO;
         private int handleCacheSize = DEFAULT_HANDLE_CACHE_SIZE;
         private int readBufferSize = DEFAULT_READ_BUFFER_SIZE;
-        private long autoThresholdBytes = DEFAULT_AUTO_THRESHOLD_BYTES;
+        private long autoThresholdBytes = STORE_AUTO_THRESHOLD;
 
         private Builder() {
         }
@@ -112,7 +113,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         /**
          * Sets the range size at which {@link ReadMethod#AUTO} switches from mapping to channel.
          *
-         * @param autoThresholdBytes bytes, {@code >= 0}
+         * @param autoThresholdBytes bytes, {@code >= 0}, or {@link #STORE_AUTO_THRESHOLD}
          * @return this builder
          */
         public Builder autoThresholdBytes(long autoThresholdBytes) {

@@ -7,7 +7,8 @@ import java.util.Objects;
  *
  * <p>Defaults: {@link Layout#SINGLE}, {@value #DEFAULT_LINES_PER_SHARD} lines per shard (used by
  * {@link Layout#SHARDED} only), index stride 1 (dense), a write buffer of
- * {@value #DEFAULT_WRITE_BUFFER_SIZE} bytes, no fsync, no progress reporting.
+ * {@value #DEFAULT_WRITE_BUFFER_SIZE} bytes, no fsync, no progress reporting, and the
+ * {@link ReadMethod#AUTO} threshold {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
  *
  * @param layout single file or fixed-size shards
  * @param linesPerShard lines per shard for {@link Layout#SHARDED}, {@code >= 1}
@@ -18,6 +19,9 @@ import java.util.Objects;
  *     network file systems from paying a round trip per few kilobytes
  * @param fsync whether to force data and index to the device before the manifest is published
  * @param progress receives progress while the build runs; never {@code null}
+ * @param autoThresholdBytes recorded in the manifest as the range size, in bytes, below which
+ *     {@link ReadMethod#AUTO} reads through the memory mapping and at or above which through the
+ *     file channel, {@code >= 0}; {@code linestore recommend} measures it on the user's machine
  */
 public record StoreOptions(
         Layout layout,
@@ -25,13 +29,20 @@ public record StoreOptions(
         int indexStride,
         int writeBufferSize,
         boolean fsync,
-        BuildProgress progress) {
+        BuildProgress progress,
+        long autoThresholdBytes) {
 
     /** Lines per shard when none is given. */
     public static final long DEFAULT_LINES_PER_SHARD = 1_000_000L;
 
     /** Write buffer size when none is given: 1 MiB. */
     public static final int DEFAULT_WRITE_BUFFER_SIZE = 1 << 20;
+
+    /**
+     * {@link ReadMethod#AUTO} threshold when none is given: 64 KiB, where memory mapping stops
+     * being the faster way on the machines measured so far (see docs/benchmarks.md).
+     */
+    public static final long DEFAULT_AUTO_THRESHOLD_BYTES = 64 << 10;
 
     /**
      * Checks the options.
@@ -50,6 +61,9 @@ public record StoreOptions(
         }
         if (writeBufferSize < 1) {
             throw new IllegalArgumentException("writeBufferSize must be >= 1: " + writeBufferSize);
+        }
+        if (autoThresholdBytes < 0) {
+            throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
         }
     }
 
@@ -83,7 +97,8 @@ public record StoreOptions(
                 .indexStride(indexStride)
                 .writeBufferSize(writeBufferSize)
                 .fsync(fsync)
-                .progress(progress);
+                .progress(progress)
+                .autoThresholdBytes(autoThresholdBytes);
     }
 
     /** Builds {@link StoreOptions}; not thread-safe. Values are checked by {@link #build()}. */
@@ -94,6 +109,7 @@ public record StoreOptions(
         private int writeBufferSize = DEFAULT_WRITE_BUFFER_SIZE;
         private boolean fsync;
         private BuildProgress progress = BuildProgress.NONE;
+        private long autoThresholdBytes = DEFAULT_AUTO_THRESHOLD_BYTES;
 
         private Builder() {
         }
@@ -175,13 +191,25 @@ public record StoreOptions(
         }
 
         /**
+         * Sets the {@link ReadMethod#AUTO} threshold recorded in the manifest.
+         *
+         * @param autoThresholdBytes bytes, {@code >= 0}
+         * @return this builder
+         */
+        public Builder autoThresholdBytes(long autoThresholdBytes) {
+            this.autoThresholdBytes = autoThresholdBytes;
+            return this;
+        }
+
+        /**
          * Makes the options.
          *
          * @return the options
          * @throws IllegalArgumentException if a value is out of range
          */
         public StoreOptions build() {
-            return new StoreOptions(layout, linesPerShard, indexStride, writeBufferSize, fsync, progress);
+            return new StoreOptions(
+                    layout, linesPerShard, indexStride, writeBufferSize, fsync, progress, autoThresholdBytes);
         }
     }
 }
