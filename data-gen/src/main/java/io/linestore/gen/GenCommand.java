@@ -1,5 +1,6 @@
 package io.linestore.gen;
 
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -20,8 +21,10 @@ import picocli.CommandLine.Spec;
  * {@code linestore gen} by the CLI and run on its own by {@link GenMain}; it never exits the JVM.
  * Bad options raise a picocli {@link ParameterException} (exit code 2 under picocli); I/O failures
  * propagate as they are. The data goes to the output stream as raw bytes; the summary goes to
- * picocli's out when the data goes to a file, and a progress bar goes to standard error when it is
- * a console and the output is large.
+ * picocli's out when the data goes to a file. A progress bar goes to standard error for outputs of
+ * {@value #PROGRESS_MIN_LINES} lines or more when the JVM has a console ({@link System#console()};
+ * on JDK 25 that means standard input and output are a terminal, so {@code -o FILE} typed at a
+ * terminal shows one and a pipe does not).
  */
 @Command(name = "gen", mixinStandardHelpOptions = true,
         description = {
@@ -101,20 +104,20 @@ public final class GenCommand implements Callable<Integer> {
      *
      * @return 0
      * @throws ParameterException if the options do not make a generator
-     * @throws java.io.IOException if the output cannot be written
+     * @throws IOException if the output cannot be written
      */
     @Override
-    public Integer call() throws java.io.IOException {
+    public Integer call() throws IOException {
         Generator generator = generator();
+        boolean toStdout = output.equals("-");
+        long bytes;
         try (ProgressBar bar = progressBar(generator)) {
-            GenerationProgress progress = bar == null ? GenerationProgress.NONE : (lines, bytes) -> bar.stepTo(bytes);
-            if (output.equals("-")) {
-                generator.writeTo(stdout.get(), progress);
-            } else {
-                Path file = Path.of(output);
-                long bytes = generator.writeTo(file, progress);
-                spec.commandLine().getOut().printf("wrote %d lines, %d bytes to %s%n", generator.lineCount(), bytes, file);
-            }
+            GenerationProgress progress = bar == null ? GenerationProgress.NONE : (lines, done) -> bar.stepTo(done);
+            bytes = toStdout ? generator.writeTo(stdout.get(), progress) : generator.writeTo(Path.of(output), progress);
+        }
+        if (!toStdout) {
+            // After the bar is closed, so the summary is not drawn over by it.
+            spec.commandLine().getOut().printf("wrote %d lines, %d bytes to %s%n", generator.lineCount(), bytes, output);
         }
         return 0;
     }
