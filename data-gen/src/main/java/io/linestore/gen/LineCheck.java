@@ -1,6 +1,7 @@
 package io.linestore.gen;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.zip.CRC32C;
 
@@ -67,15 +68,11 @@ public final class LineCheck {
         if (start + digits >= checksummed || line.get(start + digits) != ' ' || !hasNumber(line, start, digits, lineNumber)) {
             return false;
         }
+        ByteBuffer view = line.duplicate().order(ByteOrder.BIG_ENDIAN);
+        long hexDigits = view.getLong(hash + 1);
         CRC32C crc = new CRC32C();
-        crc.update(line.duplicate().limit(checksummed).position(start));
-        int checksum = (int) crc.getValue();
-        for (int k = 0; k < LineFrame.CHECKSUM_DIGITS; k++) {
-            if (line.get(hash + 1 + k) != LineFrame.hexDigit(checksum, k)) {
-                return false;
-            }
-        }
-        return true;
+        crc.update(view.limit(checksummed).position(start));
+        return hexDigits == LineFrame.hex((int) crc.getValue());
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.linestore.gen;
 
-import java.nio.charset.StandardCharsets;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * The frame around every non-empty generated line, shared by the writer and {@link LineCheck}:
@@ -25,7 +27,8 @@ final class LineFrame {
     /** Bytes from the end of the payload to the end of the line: {@code " #"} and the checksum. */
     static final int SUFFIX_BYTES = 2 + CHECKSUM_DIGITS;
 
-    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
+    private static final VarHandle BIG_ENDIAN_LONG =
+            MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final long[] POWERS_OF_TEN = powersOfTen();
     private static final int CHUNK_DIGITS = 8;
     private static final long CHUNK = 100_000_000;
@@ -69,15 +72,22 @@ final class LineFrame {
     static int writeSuffix(int checksum, byte[] dst, int pos) {
         dst[pos] = ' ';
         dst[pos + 1] = '#';
-        for (int k = 0; k < CHECKSUM_DIGITS; k++) {
-            dst[pos + 2 + k] = hexDigit(checksum, k);
-        }
+        BIG_ENDIAN_LONG.set(dst, pos + 2, hex(checksum));
         return pos + SUFFIX_BYTES;
     }
 
-    /** Returns the {@code k}-th hex digit of {@code checksum}, most significant first. */
-    static byte hexDigit(int checksum, int k) {
-        return HEX[(checksum >>> (4 * (CHECKSUM_DIGITS - 1 - k))) & 0xF];
+    /**
+     * Returns the 8 lower-case hex digits of {@code checksum} as the bytes of a long, most
+     * significant digit in the most significant byte. Branch-free: it spreads the nibbles into
+     * bytes and adds {@code '0'}, or {@code 'a' - 10} to the nibbles above 9.
+     */
+    static long hex(int checksum) {
+        long x = checksum & 0xFFFF_FFFFL;
+        x = (x & 0xFFFF_0000L) << 16 | (x & 0xFFFFL);
+        x = (x & 0x0000_FF00_0000_FF00L) << 8 | (x & 0x0000_00FF_0000_00FFL);
+        x = (x & 0x00F0_00F0_00F0_00F0L) << 4 | (x & 0x000F_000F_000F_000FL);
+        long above9 = ((x + 0x0606_0606_0606_0606L) >>> 4) & 0x0101_0101_0101_0101L;
+        return x + 0x3030_3030_3030_3030L + above9 * ('a' - 10 - '0');
     }
 
     private static long[] powersOfTen() {
