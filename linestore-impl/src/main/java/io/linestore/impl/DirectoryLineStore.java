@@ -33,7 +33,7 @@ import java.util.stream.Stream;
 public final class DirectoryLineStore implements LineStore {
 
     /** Lines per batch of {@link #lines}: large enough to amortize a read, small enough to bound memory. */
-    private static final int STREAM_BATCH = 1024;
+    private static final int STREAM_BATCH = 256;
 
     private final Path dir;
     private final Manifest manifest;
@@ -58,8 +58,9 @@ public final class DirectoryLineStore implements LineStore {
     }
 
     /**
-     * Opens a store: reads its manifest and checks that every file it names exists with the size it
-     * gives; files are opened lazily, per shard, on first read.
+     * Opens a store: reads its manifest and checks that every file it names exists with at least the
+     * size it commits (bytes past it, from an append that did not commit, are ignored); files are
+     * opened lazily, per shard, on first read.
      *
      * @param dir the store directory
      * @param options how to read
@@ -89,8 +90,9 @@ public final class DirectoryLineStore implements LineStore {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        if (size != expectedBytes) {
-            throw new CorruptStoreException(file, "size " + size + " bytes, the manifest says " + expectedBytes);
+        if (size < expectedBytes) {
+            throw new CorruptStoreException(file, "size " + size + " bytes, the manifest says " + expectedBytes
+                    + " (truncated)");
         }
     }
 

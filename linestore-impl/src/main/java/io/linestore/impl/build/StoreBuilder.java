@@ -137,7 +137,7 @@ public final class StoreBuilder {
 
     private void openShard() throws IOException {
         int number = shards.size();
-        shard = new ShardWriter(dir.resolve(StoreFiles.dataFile(options.layout(), number)),
+        shard = ShardWriter.create(dir.resolve(StoreFiles.dataFile(options.layout(), number)),
                 dir.resolve(StoreFiles.indexFile(options.layout(), number)), options.indexStride(),
                 options.writeBufferSize(), options.fsync());
     }
@@ -146,7 +146,7 @@ public final class StoreBuilder {
         ShardEntry entry;
         try (ShardWriter done = shard) {
             shard = null;
-            entry = done.finish();
+            entry = done.finish(0);
         }
         shards.add(entry);
         dataBytes += entry.dataBytes();

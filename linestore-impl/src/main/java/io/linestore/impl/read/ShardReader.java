@@ -88,7 +88,7 @@ public final class ShardReader implements Closeable {
     private static RangeReader openReader(Spec spec, Arena arena) throws IOException {
         Path file = spec.dataFile();
         return switch (spec.method()) {
-            case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()));
+            case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()).asSlice(0, spec.dataBytes()));
             case FILE_CHANNEL -> new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()),
                     spec.readBufferSize());
             case BUFFERED_READER -> new BufferedStreamRangeReader(file, openChannel(file, spec.dataBytes()),
@@ -103,7 +103,8 @@ public final class ShardReader implements Closeable {
                 }
                 yield new RandomAccessFileRangeReader(raf, spec.readBufferSize());
             }
-            case AUTO -> new AutoRangeReader(new MmapRangeReader(map(file, arena, spec.dataBytes())),
+            case AUTO -> new AutoRangeReader(
+                    new MmapRangeReader(map(file, arena, spec.dataBytes()).asSlice(0, spec.dataBytes())),
                     new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()), spec.readBufferSize()),
                     spec.autoThresholdBytes());
         };
@@ -141,8 +142,9 @@ public final class ShardReader implements Closeable {
     }
 
     private static void checkSize(Path file, long actual, long expected) {
-        if (actual != expected) {
-            throw new CorruptStoreException(file, "size " + actual + " bytes, the manifest says " + expected);
+        if (actual < expected) {
+            throw new CorruptStoreException(file, "size " + actual + " bytes, the manifest says " + expected
+                    + " (truncated)");
         }
     }
 
