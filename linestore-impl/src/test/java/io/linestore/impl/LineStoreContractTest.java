@@ -170,6 +170,7 @@ class LineStoreContractTest {
             assertThat(info.layout()).isEqualTo(config.layout());
             assertThat(info.indexStride()).isEqualTo(config.stride());
             assertThat(info.dataBytes()).isEqualTo(input.length);
+            assertThat(info.indexStride()).isEqualTo(config.stride());
             assertThat(info.shardCount()).isEqualTo(config.layout() == Layout.SINGLE ? 1
                     : (int) Math.ceilDiv(5, config.linesPerShard()));
             assertThat(info.indexBytes() > 0).isEqualTo(config.stride() > 0);

@@ -16,7 +16,7 @@ import java.util.zip.CRC32C;
  * sidecar index), its index entries alongside, and the checksums of both for the manifest. Can start
  * a new shard or continue a committed one. Not thread-safe: the writing thread owns it.
  */
-final class ShardWriter implements Closeable {
+final class ShardWriter implements LineSink, Closeable {
 
     private final FileChannel data;
     private final FileChannel indexChannel;
@@ -31,7 +31,7 @@ final class ShardWriter implements Closeable {
     private long lines;
 
     private ShardWriter(FileChannel data, FileChannel indexChannel, IndexWriter index, int stride, int bufferSize,
-            boolean fsync, ShardEntry resumed) {
+            boolean fsync, ShardEntry resumed, long endedLines) {
         this.data = data;
         this.indexChannel = indexChannel;
         this.index = index;
@@ -41,7 +41,7 @@ final class ShardWriter implements Closeable {
         this.resumedBytes = resumed.dataBytes();
         this.resumedCrc = resumed.dataCrc32c();
         this.dataBytes = resumed.dataBytes();
-        this.lines = resumed.lines();
+        this.lines = endedLines;
     }
 
     /**
@@ -58,7 +58,7 @@ final class ShardWriter implements Closeable {
     static ShardWriter create(Path dataFile, Path indexFile, int stride, int bufferSize, boolean fsync)
             throws IOException {
         FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return withIndex(data, indexFile, stride, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0),
+        return withIndex(data, indexFile, stride, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0), 0,
                 StandardOpenOption.CREATE_NEW);
     }
 
@@ -85,7 +85,8 @@ final class ShardWriter implements Closeable {
             data.close();
             throw e;
         }
-        return withIndex(data, indexFile, stride, bufferSize, fsync, committed, StandardOpenOption.WRITE);
+        return withIndex(data, indexFile, stride, bufferSize, fsync, committed, committed.lines(),
+                StandardOpenOption.WRITE);
     }
 
     /**
@@ -97,19 +98,22 @@ final class ShardWriter implements Closeable {
      * @param bufferSize write buffer size
      * @param fsync whether {@link #finish()} forces the index to the device
      * @param committed what is indexed already (all zero for a new index)
+     * @param unterminated 1 when the committed data ends inside its last line (no {@code \n}), so the
+     *     bytes fed next continue that line; else 0
      * @return the writer
      * @throws IOException if the index cannot be created or opened
      */
-    static ShardWriter indexOnly(Path indexFile, int stride, int bufferSize, boolean fsync, ShardEntry committed)
-            throws IOException {
-        return withIndex(null, indexFile, stride, bufferSize, fsync, committed,
+    static ShardWriter indexOnly(Path indexFile, int stride, int bufferSize, boolean fsync, ShardEntry committed,
+            int unterminated) throws IOException {
+        return withIndex(null, indexFile, stride, bufferSize, fsync, committed, committed.lines() - unterminated,
                 committed.dataBytes() == 0 ? StandardOpenOption.CREATE_NEW : StandardOpenOption.WRITE);
     }
 
     private static ShardWriter withIndex(FileChannel data, Path indexFile, int stride, int bufferSize,
-            boolean fsync, ShardEntry committed, StandardOpenOption createOrWrite) throws IOException {
+            boolean fsync, ShardEntry committed, long endedLines, StandardOpenOption createOrWrite)
+            throws IOException {
         if (stride == 0) {
-            return new ShardWriter(data, null, null, stride, bufferSize, fsync, committed);
+            return new ShardWriter(data, null, null, stride, bufferSize, fsync, committed, endedLines);
         }
         FileChannel indexChannel = null;
         try {
@@ -119,7 +123,7 @@ final class ShardWriter implements Closeable {
                     ? IndexWriter.create(indexChannel, stride, bufferSize)
                     : IndexWriter.resume(indexChannel, stride, bufferSize, Math.ceilDiv(committed.lines(), stride),
                             committed.indexCrc32c());
-            return new ShardWriter(data, indexChannel, index, stride, bufferSize, fsync, committed);
+            return new ShardWriter(data, indexChannel, index, stride, bufferSize, fsync, committed, endedLines);
         } catch (IOException | RuntimeException e) {
             if (indexChannel != null) {
                 indexChannel.close();
@@ -136,7 +140,8 @@ final class ShardWriter implements Closeable {
      *
      * @throws IOException if writing the index fails
      */
-    void startLine() throws IOException {
+    @Override
+    public void startLine() throws IOException {
         if (index != null && lines % stride == 0) {
             index.add(dataBytes);
         }
@@ -150,7 +155,8 @@ final class ShardWriter implements Closeable {
      * @param length how many bytes
      * @throws IOException if writing fails
      */
-    void write(byte[] bytes, int offset, int length) throws IOException {
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
         crc.update(bytes, offset, length);
         dataBytes += length;
         if (data == null) {
@@ -167,7 +173,8 @@ final class ShardWriter implements Closeable {
     }
 
     /** Counts a line whose terminator has been written. */
-    void endLine() {
+    @Override
+    public void endLine() {
         lines++;
     }
 
