@@ -1,12 +1,15 @@
 package io.linestore.cli;
 
+import java.io.OutputStream;
+import java.lang.reflect.Constructor;
 import picocli.CommandLine;
 import picocli.CommandLine.IFactory;
 
 /**
- * Makes picocli's objects, handing {@link StandardStreams} to every command class whose
- * constructor takes them; any other class (converters, commands from other modules) is made by
- * picocli's default factory.
+ * Makes picocli's objects: a class with a public constructor that takes {@link StandardStreams}
+ * gets them, one whose public constructor takes an {@link OutputStream} (commands from other
+ * modules, such as {@code gen}) gets standard output as bytes; any other class (converters) is
+ * made by picocli's default factory.
  */
 final class CommandFactory implements IFactory {
 
@@ -18,10 +21,15 @@ final class CommandFactory implements IFactory {
 
     @Override
     public <K> K create(Class<K> type) throws Exception {
-        try {
-            return type.getDeclaredConstructor(StandardStreams.class).newInstance(streams);
-        } catch (NoSuchMethodException noStreams) {
-            return CommandLine.defaultFactory().create(type);
+        for (Constructor<?> constructor : type.getConstructors()) {
+            Class<?>[] parameters = constructor.getParameterTypes();
+            if (parameters.length == 1 && parameters[0] == StandardStreams.class) {
+                return type.cast(constructor.newInstance(streams));
+            }
+            if (parameters.length == 1 && parameters[0] == OutputStream.class) {
+                return type.cast(constructor.newInstance(streams.stdout()));
+            }
         }
+        return CommandLine.defaultFactory().create(type);
     }
 }

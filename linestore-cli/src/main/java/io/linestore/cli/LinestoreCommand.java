@@ -4,6 +4,8 @@ import io.linestore.cli.command.BuildCommand;
 import io.linestore.cli.command.InfoCommand;
 import io.linestore.cli.command.ReadCommand;
 import io.linestore.cli.command.VerifyCommand;
+import io.linestore.cli.demo.DemoCommand;
+import io.linestore.gen.GenCommand;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -41,6 +43,8 @@ public final class LinestoreCommand implements Callable<Integer> {
             ReadCommand.class,
             InfoCommand.class,
             VerifyCommand.class,
+            GenCommand.class,
+            DemoCommand.class,
             AotTrainingCommand.class,
             HelpCommand.class);
 

@@ -23,18 +23,18 @@ class RootCommandTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out())
-                .contains("build", "read", "info", "verify", "--verbose")
+                .contains("build", "read", "info", "verify", "gen", "demo", "--verbose")
                 .contains("Exit codes:", "0   success", "1   failure", "2   bad usage")
                 .doesNotContain("aot-training");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"build", "read", "info", "verify"})
+    @ValueSource(strings = {"build", "read", "info", "verify", "gen", "demo"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         Cli.Result result = Cli.run(command, "--help");
 
         assertThat(result.exitCode()).isZero();
-        assertThat(result.out()).startsWith("Usage: linestore " + command).contains("STORE", "Exit codes:", "2   bad usage");
+        assertThat(result.out()).startsWith("Usage: linestore " + command).contains("Exit codes:", "2   bad usage");
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.linestore.Layout;
 import io.linestore.StoreOptions;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.store.ReportedBuild;
+import io.linestore.gen.Sizes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -53,7 +54,7 @@ public final class BuildCommand implements Callable<Integer> {
                     + "up to K-1 lines; 0: no index, a read scans from the start of its shard.")
     private int indexStride;
 
-    @Option(names = "--write-buffer", paramLabel = "SIZE", defaultValue = "1048576", converter = SizeOption.class,
+    @Option(names = "--write-buffer", paramLabel = "SIZE", defaultValue = "1MiB", converter = Sizes.ByteSizeConverter.class,
             description = "Bytes buffered per file before each write, such as 64KiB or 8MiB; "
                     + "default: ${DEFAULT-VALUE}.")
     private long writeBuffer;

@@ -9,7 +9,7 @@ import picocli.CommandLine.TypeConversionException;
  * The command-line spelling of enum constants: lower case, words joined by {@code -}
  * ({@code BUFFERED_READER} is {@code buffered-reader}).
  */
-final class EnumNames {
+public final class EnumNames {
 
     private EnumNames() {
     }
@@ -20,7 +20,7 @@ final class EnumNames {
      * @param constant the constant
      * @return its command-line name
      */
-    static String of(Enum<?> constant) {
+    public static String of(Enum<?> constant) {
         return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
