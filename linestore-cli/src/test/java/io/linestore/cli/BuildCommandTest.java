@@ -61,7 +61,7 @@ class BuildCommandTest {
         Path store = tmp.resolve("store");
 
         Cli.Result result = Cli.run("build", TestStores.writeText(tmp).toString(), store.toString(),
-                "--layout", "sharded", "--shard-lines", "64", "--index-stride", "8", "--write-buffer", "4096", "--fsync");
+                "--layout", "sharded", "--shard-lines", "64", "--index-stride", "8", "--write-buffer", "64KiB", "--fsync");
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("8 shards");
@@ -160,6 +160,8 @@ class BuildCommandTest {
                 .contains("--shard-lines", "0");
         assertThat(Cli.run("build", input, store, "--index-stride", "-1").err()).contains("--index-stride", "-1");
         assertThat(Cli.run("build", input, store, "--write-buffer", "0").err()).contains("--write-buffer", "0");
+        assertThat(Cli.run("build", input, store, "--write-buffer", "3GiB").err()).contains("--write-buffer", "3221225472");
+        assertThat(Cli.run("build", input, store, "--write-buffer", "lots").err()).contains("--write-buffer", "'lots'");
         assertThat(Cli.run("build", input, store, "--layout", "striped").err()).contains("'striped'", "single, sharded");
         assertThat(Cli.run("build", input, store, "--index-stride", "-1").exitCode()).isEqualTo(2);
     }

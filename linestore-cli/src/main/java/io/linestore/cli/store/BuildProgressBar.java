@@ -47,7 +47,7 @@ public final class BuildProgressBar implements BuildProgress, AutoCloseable {
     @Override
     public void update(long lines, long inputBytes) {
         bar.stepTo(inputBytes);
-        bar.setExtraMessage(String.format(Locale.ROOT, "%,d lines", lines));
+        bar.setExtraMessage(String.format(Locale.ROOT, " %,d lines", lines));
     }
 
     /** Draws the final state and stops the bar's thread. */
