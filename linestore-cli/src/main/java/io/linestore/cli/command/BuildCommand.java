@@ -3,6 +3,7 @@ package io.linestore.cli.command;
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
 import io.linestore.StoreOptions;
+import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.store.ReportedBuild;
 import io.linestore.gen.Sizes;
@@ -83,7 +84,7 @@ public final class BuildCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.println(ReportedBuild.describe(store, summary));
         out.flush();
-        return 0;
+        return ExitCodes.OK;
     }
 
     private StoreOptions options() {

@@ -7,6 +7,7 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
+import io.linestore.cli.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -52,7 +53,7 @@ public final class InfoCommand implements Callable<Integer> {
             printText(out, info);
         }
         out.flush();
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void printText(PrintWriter out, StoreInfo info) {

@@ -3,6 +3,7 @@ package io.linestore.cli.command;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
+import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.output.LinePrinter;
 import java.nio.file.Path;
@@ -72,7 +73,7 @@ public final class ReadCommand implements Callable<Integer> {
             }
             printer.flush();
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void requireNonNegative(String label, long value) {

@@ -4,6 +4,7 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.VerifyReport;
+import io.linestore.cli.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -50,6 +51,6 @@ public final class VerifyCommand implements Callable<Integer> {
                     report.problems().size() == 1 ? "" : "s");
         }
         out.flush();
-        return report.ok() ? 0 : 1;
+        return report.ok() ? ExitCodes.OK : ExitCodes.FAILURE;
     }
 }

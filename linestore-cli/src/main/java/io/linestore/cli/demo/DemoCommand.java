@@ -5,6 +5,7 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
+import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.command.EnumNames;
 import io.linestore.cli.store.ReportedBuild;
@@ -101,7 +102,7 @@ public final class DemoCommand implements Callable<Integer> {
                 timeText(timer, data.file(), positions)));
         explain(out, rows, naive);
         out.flush();
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void build(PrintWriter out, Path input, Path store, StoreOptions options) {
