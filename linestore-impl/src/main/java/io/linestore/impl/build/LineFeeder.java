@@ -5,15 +5,15 @@ import io.linestore.impl.read.Newlines;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 
 /**
  * Reads a stream or a file once, through one buffer, and feeds it to a {@link LineSink} split on
- * {@code \n}: the one loop behind building a store, appending to it, and indexing a file in place. A
- * file is read into a direct buffer, which saves the JDK's copy through a temporary one: indexing in
- * place is a race with {@code wc -l}. Not thread-safe.
+ * {@code \n}: the one loop behind building a store, appending to it, and indexing a file in place.
+ * Chunks are heap arrays: scanning an array eight bytes at a time is what makes indexing in place keep
+ * up with {@code wc -l}, more than the copy that reading into a direct buffer would save. Not
+ * thread-safe.
  */
 final class LineFeeder {
 
@@ -23,8 +23,6 @@ final class LineFeeder {
     private final BuildProgress progress;
     private final int bufferSize;
     private boolean atLineStart;
-    /** A view of the direct chunk, which scans faster than the buffer; {@code null} for a heap chunk. */
-    private MemorySegment segment;
     private byte lastByte = '\n';
     private long lines;
     private long inputBytes;
@@ -69,8 +67,7 @@ final class LineFeeder {
      * @throws IOException if reading or writing fails, or the file ends before {@code to}
      */
     void feed(FileChannel channel, long from, long to) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocateDirect((int) Math.max(1, Math.min(bufferSize, to - from)));
-        segment = MemorySegment.ofBuffer(chunk);
+        ByteBuffer chunk = ByteBuffer.allocate((int) Math.max(1, Math.min(bufferSize, to - from)));
         for (long position = from; position < to; ) {
             chunk.clear().limit((int) Math.min(chunk.capacity(), to - position));
             int n = channel.read(chunk, position);
@@ -93,8 +90,7 @@ final class LineFeeder {
                 sink.startLine();
                 atLineStart = false;
             }
-            int newline = segment == null ? Newlines.indexOf(chunk, position, n)
-                    : (int) Newlines.indexOf(segment, position, n);
+            int newline = Newlines.indexOf(chunk.array(), position, n);
             int end = newline < 0 ? n : newline + 1;
             sink.write(chunk, position, end);
             position = end;

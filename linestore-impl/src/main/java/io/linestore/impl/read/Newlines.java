@@ -1,7 +1,5 @@
 package io.linestore.impl.read;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -17,8 +15,6 @@ public final class Newlines {
 
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
             ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong SEGMENT_LONG =
-            ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
     private static final long LOW_BITS = 0x0101010101010101L;
     private static final long HIGH_BITS = 0x8080808080808080L;
@@ -51,30 +47,6 @@ public final class Newlines {
         }
         for (; i < to; i++) {
             if (buffer.get(i) == '\n') {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    /**
-     * Finds the first {@code \n} in {@code [from, to)} of a memory segment.
-     *
-     * @param segment the bytes
-     * @param from the first offset to look at
-     * @param to the end, exclusive
-     * @return the offset of the first {@code \n}, or -1
-     */
-    public static long indexOf(MemorySegment segment, long from, long to) {
-        long i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long found = newlineBits(segment.get(SEGMENT_LONG, i));
-            if (found != 0) {
-                return i + (Long.numberOfTrailingZeros(found) >>> 3);
-            }
-        }
-        for (; i < to; i++) {
-            if (segment.get(ValueLayout.JAVA_BYTE, i) == '\n') {
                 return i;
             }
         }
