@@ -7,6 +7,7 @@ import io.linestore.impl.format.StoreFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -70,8 +71,8 @@ final class ShardSequence implements LineSink, Closeable {
     }
 
     @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-        shard.write(bytes, offset, length);
+    public void write(ByteBuffer chunk, int from, int to) throws IOException {
+        shard.write(chunk, from, to);
     }
 
     @Override
@@ -79,6 +80,13 @@ final class ShardSequence implements LineSink, Closeable {
         shard.endLine();
         if (shard.lines() == linesPerShard) {
             finishShard();
+        }
+    }
+
+    @Override
+    public void endOfChunk() throws IOException {
+        if (shard != null) {
+            shard.endOfChunk();
         }
     }
 

@@ -1,6 +1,5 @@
 package io.linestore.impl.build;
 
-import com.google.common.io.ByteStreams;
 import io.linestore.BuildSummary;
 import io.linestore.CorruptStoreException;
 import io.linestore.Layout;
@@ -12,10 +11,8 @@ import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -109,9 +106,7 @@ public final class SidecarIndexer {
                 options.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, options.writeBufferSize(), unterminated == 0,
                     options.progress());
-            InputStream tail = ByteStreams.limit(Channels.newInputStream(channel.position(committed.dataBytes())),
-                    size - committed.dataBytes());
-            feeder.feed(tail);
+            feeder.feed(channel, committed.dataBytes(), size);
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));
