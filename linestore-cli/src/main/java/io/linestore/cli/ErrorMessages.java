@@ -27,7 +27,10 @@ final class ErrorMessages {
         if (failure instanceof UncheckedIOException unchecked && unchecked.getCause() != null) {
             String context = unchecked.getMessage();
             String cause = describe(unchecked.getCause());
-            return context == null || context.equals(unchecked.getCause().toString()) ? cause : context + ": " + cause;
+            if (context == null || context.equals(unchecked.getCause().toString())) {
+                return cause;
+            }
+            return context.contains(cause) ? context : context + ": " + cause;
         }
         return switch (failure) {
             case NoSuchFileException e -> "no such file or directory: " + e.getFile();

@@ -1,6 +1,7 @@
 package io.linestore.cli;
 
 import io.linestore.cli.command.BuildCommand;
+import io.linestore.cli.command.IndexCommand;
 import io.linestore.cli.command.InfoCommand;
 import io.linestore.cli.command.ReadCommand;
 import io.linestore.cli.command.VerifyCommand;
@@ -40,6 +41,7 @@ public final class LinestoreCommand implements Callable<Integer> {
     /** The subcommands, in the order the usage lists them. */
     private static final List<Class<?>> SUBCOMMANDS = List.of(
             BuildCommand.class,
+            IndexCommand.class,
             ReadCommand.class,
             InfoCommand.class,
             VerifyCommand.class,

@@ -120,6 +120,15 @@ class BuildCommandTest {
     }
 
     @Test
+    void aDirectoryAsInputIsAFailureNamingIt() {
+        Cli.Result result = Cli.run("build", tmp.toString(), tmp.resolve("store").toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains(tmp + " is a directory").hasLineCount(1);
+        assertThat(tmp.resolve("store")).doesNotExist();
+    }
+
+    @Test
     void neverReplacesADirectoryThatIsNotAStore() throws IOException {
         Path directory = Files.createDirectory(tmp.resolve("documents"));
         Path precious = Files.writeString(directory.resolve("thesis.txt"), "precious");

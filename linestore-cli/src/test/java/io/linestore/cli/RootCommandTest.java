@@ -23,13 +23,13 @@ class RootCommandTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out())
-                .contains("build", "read", "info", "verify", "gen", "demo", "--verbose")
+                .contains("build", "index", "read", "info", "verify", "gen", "demo", "--verbose")
                 .contains("Exit codes:", "0   success", "1   failure", "2   bad usage")
                 .doesNotContain("aot-training");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"build", "read", "info", "verify", "gen", "demo"})
+    @ValueSource(strings = {"build", "index", "read", "info", "verify", "gen", "demo"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         Cli.Result result = Cli.run(command, "--help");
 

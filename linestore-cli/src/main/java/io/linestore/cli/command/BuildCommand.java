@@ -6,11 +6,11 @@ import io.linestore.StoreOptions;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.store.ReportedBuild;
-import io.linestore.gen.Sizes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -50,18 +50,8 @@ public final class BuildCommand implements Callable<Integer> {
                     + StoreOptions.DEFAULT_LINES_PER_SHARD + ").")
     private Long shardLines;
 
-    @Option(names = "--index-stride", paramLabel = "K", defaultValue = "1",
-            description = "1: an index entry per line (default); K > 1: one every K lines, a read scans "
-                    + "up to K-1 lines; 0: no index, a read scans from the start of its shard.")
-    private int indexStride;
-
-    @Option(names = "--write-buffer", paramLabel = "SIZE", defaultValue = "1MiB", converter = Sizes.ByteSizeConverter.class,
-            description = "Bytes buffered per file before each write, such as 64KiB or 8MiB; "
-                    + "default: ${DEFAULT-VALUE}.")
-    private long writeBuffer;
-
-    @Option(names = "--fsync", description = "Force data and index to the device before publishing the store.")
-    private boolean fsync;
+    @Mixin
+    private WriteOptions writeOptions;
 
     @Option(names = "--force", description = "Replace STORE if it is an existing store.")
     private boolean force;
@@ -94,17 +84,7 @@ public final class BuildCommand implements Callable<Integer> {
         if (shardLines != null && shardLines < 1) {
             throw usage("--shard-lines must be >= 1, got " + shardLines);
         }
-        if (indexStride < 0) {
-            throw usage("--index-stride must be >= 0, got " + indexStride);
-        }
-        if (writeBuffer < 1 || writeBuffer > Integer.MAX_VALUE) {
-            throw usage("--write-buffer must be between 1 byte and 2 GiB, got " + writeBuffer);
-        }
-        StoreOptions.Builder options = StoreOptions.builder()
-                .layout(layout)
-                .indexStride(indexStride)
-                .writeBufferSize((int) writeBuffer)
-                .fsync(fsync);
+        StoreOptions.Builder options = writeOptions.toBuilder(spec, 0).layout(layout);
         if (shardLines != null) {
             options.linesPerShard(shardLines);
         }
