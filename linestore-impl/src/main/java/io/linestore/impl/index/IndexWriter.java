@@ -46,8 +46,9 @@ public final class IndexWriter {
     }
 
     /**
-     * Continues an index after its committed line-start entries: drops whatever follows them (the
-     * old end entry, or entries of an append that never committed), and appends from there.
+     * Continues an index after its committed line-start entries: drops whatever follows the committed
+     * end entry (entries of an append that never committed), and appends from the end entry on. The
+     * file never gets shorter than committed: readers of the committed index may be opening it.
      *
      * @param channel the index file opened for reading and writing; the caller closes it
      * @param stride the stride, {@code >= 1}
@@ -59,7 +60,7 @@ public final class IndexWriter {
      */
     public static IndexWriter resume(FileChannel channel, int stride, int bufferBytes, long entries,
             long entriesCrc) throws IOException {
-        channel.truncate(IndexFormat.HEADER_BYTES + entries * IndexFormat.ENTRY_BYTES);
+        channel.truncate(IndexFormat.HEADER_BYTES + (entries + 1) * IndexFormat.ENTRY_BYTES);
         return new IndexWriter(channel, stride, bufferBytes, entries, entriesCrc);
     }
 

@@ -97,7 +97,10 @@ public final class StoreVerifier {
             }
             MemorySegment mapping = size == 0 ? MemorySegment.NULL
                     : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return OffsetIndex.open(file, mapping, manifest.indexStride(), shard.lines(), shard.dataBytes());
+            OffsetIndex index = OffsetIndex.open(file, mapping, manifest.indexStride(), shard.lines(),
+                    shard.dataBytes());
+            index.checkWhole();
+            return index;
         } catch (NoSuchFileException e) {
             problem(name, "missing");
         } catch (CorruptStoreException | UnsupportedFormatException e) {
