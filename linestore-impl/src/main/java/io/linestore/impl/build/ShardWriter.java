@@ -207,6 +207,16 @@ final class ShardWriter implements LineSink, Closeable {
     }
 
     /**
+     * Whether this shard continued a committed index, whose header must be written with
+     * {@link IndexWriter#commitHeader} once the new manifest is published.
+     *
+     * @return {@code true} if so
+     */
+    boolean headerPending() {
+        return index != null && index.headerPending();
+    }
+
+    /**
      * Lines whose terminator has been written.
      *
      * @return the count

@@ -10,6 +10,7 @@ import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -66,6 +67,10 @@ public final class SidecarIndexer {
                 Manifest manifest = grown ? extend(file, sidecar, channel, old, options)
                         : rebuild(file, sidecar, channel, options);
                 ManifestCodec.publish(sidecar, manifest, options.fsync());
+                if (grown) {
+                    IndexWriter.commitHeader(sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
+                            manifest.indexStride(), manifest.lineCount(), options.fsync());
+                }
                 long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
                 return summary(manifest, read, started);
             }

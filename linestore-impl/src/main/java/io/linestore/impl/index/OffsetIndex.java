@@ -65,7 +65,8 @@ public final class OffsetIndex {
         long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
         // An append running now may be rewriting the header and the entries past the commit: only
         // what it never changes is checked here (see checkWhole for the rest).
-        if (fileStride != stride || fileLines < lines || segment.byteSize() < expectedBytes) {
+        boolean linesOk = fileLines >= lines || fileLines == IndexFormat.IN_PROGRESS_LINES;
+        if (fileStride != stride || !linesOk || segment.byteSize() < expectedBytes) {
             throw new CorruptStoreException(file, "header says stride=" + fileStride + ", lines=" + fileLines
                     + " in " + segment.byteSize() + " bytes; the manifest says stride=" + stride + ", lines=" + lines
                     + ", which needs " + expectedBytes + " bytes");
@@ -79,22 +80,30 @@ public final class OffsetIndex {
     }
 
     /**
-     * Checks what {@link #open} leaves alone because an append may be changing it: the header's entry
-     * count, and, when the index holds exactly the committed lines, that its end entry is the data
-     * size. For {@code verify}, with no writer running.
+     * Checks what {@link #open} leaves alone because an append may be changing it: that the header
+     * gives the committed line count and its entry count, and that the end entry is the data size.
+     * An index marked in progress (an append that did not finish) passes: its committed entries are
+     * covered by the manifest's checksum, and the next append rewrites the rest. For {@code verify},
+     * with no writer running.
      *
-     * @throws CorruptStoreException if either is wrong
+     * @throws CorruptStoreException if the header or the end entry is wrong
      */
     public void checkWhole() {
         long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
+        if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
+            return;
+        }
         long fileEntries = segment.get(IndexFormat.LONG, IndexFormat.ENTRY_COUNT_OFFSET);
+        if (fileLines != lines) {
+            throw new CorruptStoreException(file, "header says lines=" + fileLines + ", the manifest says " + lines);
+        }
         if (fileEntries != IndexFormat.entryCount(fileLines, stride)) {
             throw new CorruptStoreException(file, "header says lines=" + fileLines + " and entries=" + fileEntries
                     + ", but " + fileLines + " lines at stride " + stride + " need "
                     + IndexFormat.entryCount(fileLines, stride) + " entries");
         }
         long end = segment.get(IndexFormat.LONG, IndexFormat.HEADER_BYTES + (entryCount - 1) * IndexFormat.ENTRY_BYTES);
-        if (fileLines == lines && end != dataBytes) {
+        if (end != dataBytes) {
             throw new CorruptStoreException(file, "last entry=" + end + ", expected the data size " + dataBytes);
         }
     }

@@ -128,7 +128,9 @@ public final class StoreVerifier {
             long lines = 0;
             byte last = '\n';
             for (long position = 0; position < size; ) {
-                chunk.clear();
+                // Never past the committed bytes: the file may be longer (a grown file, an append that
+                // did not commit).
+                chunk.clear().limit((int) Math.min(chunk.capacity(), size - position));
                 int n = channel.read(chunk, position);
                 if (n <= 0) {
                     break;
