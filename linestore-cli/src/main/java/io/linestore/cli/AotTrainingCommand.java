@@ -67,6 +67,8 @@ public final class AotTrainingCommand implements Callable<Integer> {
         commands.add(List.of("build", input.toString(), single.toString()));
         commands.add(List.of("build", input.toString(), sharded.toString(), "--layout", "sharded",
                 "--shard-lines", "300", "--index-stride", "16"));
+        commands.add(List.of("index", input.toString()));
+        commands.add(List.of("read", input.toString(), "1000", "10"));
         for (Path store : List.of(single, sharded)) {
             for (String reader : new ReadMethodOption()) {
                 commands.add(List.of("read", store.toString(), "1000", "10", "--reader", reader));

@@ -1,5 +1,6 @@
 package io.linestore.cli;
 
+import io.linestore.cli.command.AppendCommand;
 import io.linestore.cli.command.BuildCommand;
 import io.linestore.cli.command.IndexCommand;
 import io.linestore.cli.command.InfoCommand;
@@ -42,6 +43,7 @@ public final class LinestoreCommand implements Callable<Integer> {
     private static final List<Class<?>> SUBCOMMANDS = List.of(
             BuildCommand.class,
             IndexCommand.class,
+            AppendCommand.class,
             ReadCommand.class,
             InfoCommand.class,
             VerifyCommand.class,

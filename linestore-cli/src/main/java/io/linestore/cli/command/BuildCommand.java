@@ -6,6 +6,7 @@ import io.linestore.StoreOptions;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.store.ReportedBuild;
+import io.linestore.gen.Sizes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -51,6 +52,16 @@ public final class BuildCommand implements Callable<Integer> {
     private Long shardLines;
 
     @Mixin
+    private IndexStrideOption strideOption;
+
+    @Option(names = "--auto-threshold", paramLabel = "SIZE", defaultValue = "64KiB",
+            converter = Sizes.ByteSizeConverter.class,
+            description = "Reads with --reader auto take ranges smaller than this through the memory mapping, "
+                    + "larger ones through the file channel; recorded in the store. `linestore recommend` measures "
+                    + "it for this machine; default: ${DEFAULT-VALUE}.")
+    private long autoThreshold;
+
+    @Mixin
     private WriteOptions writeOptions;
 
     @Option(names = "--force", description = "Replace STORE if it is an existing store.")
@@ -84,7 +95,13 @@ public final class BuildCommand implements Callable<Integer> {
         if (shardLines != null && shardLines < 1) {
             throw usage("--shard-lines must be >= 1, got " + shardLines);
         }
-        StoreOptions.Builder options = writeOptions.toBuilder(spec, 0).layout(layout);
+        if (autoThreshold < 0) {
+            throw new ParameterException(spec.commandLine(), "--auto-threshold must be >= 0, got " + autoThreshold);
+        }
+        StoreOptions.Builder options = writeOptions.toBuilder(spec)
+                .indexStride(strideOption.stride(spec, 0))
+                .autoThresholdBytes(autoThreshold)
+                .layout(layout);
         if (shardLines != null) {
             options.linesPerShard(shardLines);
         }

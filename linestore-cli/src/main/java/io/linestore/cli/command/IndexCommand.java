@@ -34,6 +34,9 @@ public final class IndexCommand implements Callable<Integer> {
     private Path file;
 
     @Mixin
+    private IndexStrideOption strideOption;
+
+    @Mixin
     private WriteOptions writeOptions;
 
     /**
@@ -47,7 +50,8 @@ public final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BuildSummary summary = ReportedBuild.index(streams, file, writeOptions.toBuilder(spec, 1).build());
+        BuildSummary summary = ReportedBuild.index(streams, file, writeOptions.toBuilder(spec)
+                .indexStride(strideOption.stride(spec, 1)).build());
         PrintWriter out = spec.commandLine().getOut();
         out.println(ReportedBuild.describeIndex(file, summary));
         out.flush();

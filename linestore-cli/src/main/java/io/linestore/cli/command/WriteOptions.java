@@ -6,13 +6,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** The options of every command that writes an index: stride, write buffer, fsync. A picocli mixin. */
+/** The options of every command that writes lines or an index: write buffer and fsync. A picocli mixin. */
 public final class WriteOptions {
-
-    @Option(names = "--index-stride", paramLabel = "K", defaultValue = "1",
-            description = "1: an index entry per line (default); K > 1: one every K lines, a read scans "
-                    + "up to K-1 lines; 0 (build only): no index, a read scans from the start of its shard.")
-    private int indexStride;
 
     @Option(names = "--write-buffer", paramLabel = "SIZE", defaultValue = "1MiB",
             converter = Sizes.ByteSizeConverter.class,
@@ -30,21 +25,15 @@ public final class WriteOptions {
      * Checks the values and starts store options with them.
      *
      * @param spec the command, for the usage error
-     * @param minimumStride the smallest stride the command accepts
-     * @return a builder with the stride, write buffer and fsync set
+     * @return a builder with the write buffer and fsync set
      * @throws ParameterException naming the option and value if one is out of range
      */
-    StoreOptions.Builder toBuilder(CommandSpec spec, int minimumStride) {
-        if (indexStride < minimumStride) {
-            throw new ParameterException(spec.commandLine(),
-                    "--index-stride must be >= " + minimumStride + ", got " + indexStride);
-        }
+    StoreOptions.Builder toBuilder(CommandSpec spec) {
         if (writeBuffer < 1 || writeBuffer > Integer.MAX_VALUE) {
             throw new ParameterException(spec.commandLine(),
                     "--write-buffer must be between 1 byte and 2 GiB, got " + writeBuffer);
         }
         return StoreOptions.builder()
-                .indexStride(indexStride)
                 .writeBufferSize((int) writeBuffer)
                 .fsync(fsync);
     }
