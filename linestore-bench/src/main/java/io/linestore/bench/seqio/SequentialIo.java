@@ -190,6 +190,37 @@ public enum SequentialIo {
         }
     }
 
+    /**
+     * Makes a chunk of varied bytes to {@link #write}.
+     *
+     * @param size the chunk's length, the buffer size, {@code >= 1}
+     * @return a new chunk
+     */
+    public static byte[] chunk(int size) {
+        byte[] chunk = new byte[size];
+        for (int i = 0; i < size; i++) {
+            chunk[i] = (byte) (i * 131 + 17);
+        }
+        return chunk;
+    }
+
+    /**
+     * Returns what {@link #read} with a buffer of {@code chunk.length} bytes returns for a file that
+     * {@link #write} wrote with {@code chunk}.
+     *
+     * @param chunk the chunk the file was written with
+     * @param size the file's size
+     * @return the expected checksum
+     */
+    public static long expectedChecksum(byte[] chunk, long size) {
+        long checksum = 0;
+        for (long done = 0; done < size; done += chunk.length) {
+            int length = (int) Math.min(chunk.length, size - done);
+            checksum = mix(checksum, chunk[0], chunk[length - 1]);
+        }
+        return checksum;
+    }
+
     abstract void writeChunks(Path file, long size, byte[] chunk, boolean force) throws IOException;
 
     abstract long readChunks(Path file, int bufferSize) throws IOException;
