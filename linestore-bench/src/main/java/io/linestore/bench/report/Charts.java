@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -55,7 +56,8 @@ public final class Charts {
 
     private static Optional<CategoryChart> positionChart(Results results, StoreLayout layout, String size) {
         CategoryChart chart = chart(layout.name() + ", dense index: " + size + " line(s) per read", "position");
-        List<String> positions = List.of(Position.values()).stream().map(Position::name).toList();
+        List<String> run = results.values(Figures.READ, "position");
+        List<String> positions = Stream.of(Position.values()).map(Position::name).filter(run::contains).toList();
         for (ReadMethod method : ReadMethod.values()) {
             addSeries(chart, method.name(), positions, position -> results.throughput(Figures.READ,
                     Map.of("layout", layout.name(), "stride", IndexStride.DENSE.name(), "method", method.name(),
@@ -88,6 +90,7 @@ public final class Charts {
                 .title(title).xAxisTitle(xAxis).yAxisTitle("reads per second (log)").build();
         chart.getStyler().setDefaultSeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setOverlapped(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
         return chart;
