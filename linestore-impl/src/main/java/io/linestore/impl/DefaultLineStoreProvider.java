@@ -1,0 +1,40 @@
+package io.linestore.impl;
+
+import io.linestore.BuildSummary;
+import io.linestore.LineStore;
+import io.linestore.ReadOptions;
+import io.linestore.StoreOptions;
+import io.linestore.impl.build.StoreBuilder;
+import io.linestore.spi.LineStoreProvider;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The {@link LineStoreProvider} of this module, registered with {@link java.util.ServiceLoader}. */
+public final class DefaultLineStoreProvider implements LineStoreProvider {
+
+    /** Called by {@link java.util.ServiceLoader}. */
+    public DefaultLineStoreProvider() {
+    }
+
+    @Override
+    public BuildSummary build(Path input, Path storeDir, StoreOptions options) {
+        try (InputStream in = Files.newInputStream(input)) {
+            return StoreBuilder.build(in, storeDir, options);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read input " + input + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public BuildSummary build(InputStream input, Path storeDir, StoreOptions options) {
+        return StoreBuilder.build(input, storeDir, options);
+    }
+
+    @Override
+    public LineStore open(Path storeDir, ReadOptions options) {
+        return DirectoryLineStore.open(storeDir, options);
+    }
+}

@@ -1,0 +1,193 @@
+package io.linestore.impl;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.LineStore;
+import io.linestore.LineVisitor;
+import io.linestore.ReadMethod;
+import io.linestore.ReadOptions;
+import io.linestore.StoreClosedException;
+import io.linestore.StoreInfo;
+import io.linestore.VerifyReport;
+import io.linestore.impl.cache.HandleCache;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.read.ShardReader;
+import io.linestore.impl.verify.StoreVerifier;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * A store directory opened for reading: routes each line range to its shards (one division, since
+ * every shard but the last holds exactly {@code linesPerShard} lines) and reads each part through
+ * the shard's cached {@link ShardReader}. Thread-safe.
+ */
+public final class DirectoryLineStore implements LineStore {
+
+    /** Lines per batch of {@link #lines}: large enough to amortize a read, small enough to bound memory. */
+    private static final int STREAM_BATCH = 1024;
+
+    private final Path dir;
+    private final Manifest manifest;
+    private final ReadMethod method;
+    private final HandleCache<ShardReader> handles;
+
+    private DirectoryLineStore(Path dir, Manifest manifest, ReadOptions options) {
+        this.dir = dir;
+        this.manifest = manifest;
+        this.method = options.method();
+        long threshold = options.autoThresholdBytes() == ReadOptions.STORE_AUTO_THRESHOLD
+                ? manifest.autoThresholdBytes() : options.autoThresholdBytes();
+        this.handles = new HandleCache<>(options.handleCacheSize(), shard -> ShardReader.open(new ShardReader.Spec(
+                dir.resolve(StoreFiles.dataFile(manifest.layout(), shard)),
+                dir.resolve(StoreFiles.indexFile(manifest.layout(), shard)),
+                manifest.indexStride(),
+                manifest.shards().get(shard).lines(),
+                manifest.shards().get(shard).dataBytes(),
+                method,
+                options.readBufferSize(),
+                threshold)), dir.toString());
+    }
+
+    /**
+     * Opens a store: reads its manifest and checks that every file it names exists with the size it
+     * gives; files are opened lazily, per shard, on first read.
+     *
+     * @param dir the store directory
+     * @param options how to read
+     * @return the store
+     * @throws io.linestore.StoreNotFoundException if there is no store at {@code dir}
+     * @throws CorruptStoreException if the manifest is damaged or a file is missing or of the wrong size
+     * @throws io.linestore.UnsupportedFormatException if the format version is unknown
+     */
+    public static DirectoryLineStore open(Path dir, ReadOptions options) {
+        Manifest manifest = ManifestCodec.read(dir);
+        for (int k = 0; k < manifest.shards().size(); k++) {
+            ShardEntry shard = manifest.shards().get(k);
+            checkFile(dir.resolve(StoreFiles.dataFile(manifest.layout(), k)), shard.dataBytes());
+            if (manifest.indexStride() > 0) {
+                checkFile(dir.resolve(StoreFiles.indexFile(manifest.layout(), k)), shard.indexBytes());
+            }
+        }
+        return new DirectoryLineStore(dir, manifest, options);
+    }
+
+    private static void checkFile(Path file, long expectedBytes) {
+        long size;
+        try {
+            size = Files.size(file);
+        } catch (NoSuchFileException e) {
+            throw new CorruptStoreException(file, "missing; the manifest lists it with " + expectedBytes + " bytes");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file, e);
+        }
+        if (size != expectedBytes) {
+            throw new CorruptStoreException(file, "size " + size + " bytes, the manifest says " + expectedBytes);
+        }
+    }
+
+    @Override
+    public long lineCount() {
+        return manifest.lineCount();
+    }
+
+    @Override
+    public List<String> read(long offset, int size) {
+        long end = end(offset, size);
+        List<String> lines = new ArrayList<>((int) (end - offset));
+        forEachShard(offset, end, (reader, part) -> reader.strings(part.start(), part.end(), part.firstLine(), lines::add));
+        return lines;
+    }
+
+    @Override
+    public void readBytes(long offset, long size, LineVisitor visitor) {
+        long end = end(offset, size);
+        forEachShard(offset, end, (reader, part) -> reader.visit(part.start(), part.end(), part.firstLine(), visitor));
+    }
+
+    @Override
+    public Stream<String> lines(long offset, long size) {
+        long end = end(offset, size);
+        long count = end - offset;
+        return LongStream.range(0, Math.ceilDiv(count, STREAM_BATCH))
+                .mapToObj(batch -> read(offset + batch * STREAM_BATCH,
+                        (int) Math.min(STREAM_BATCH, count - batch * STREAM_BATCH)))
+                .flatMap(List::stream);
+    }
+
+    @Override
+    public StoreInfo info() {
+        ensureOpen();
+        return manifest.info();
+    }
+
+    @Override
+    public VerifyReport verify() {
+        ensureOpen();
+        return StoreVerifier.verify(dir, manifest);
+    }
+
+    @Override
+    public ReadMethod readMethod() {
+        return method;
+    }
+
+    @Override
+    public void close() {
+        handles.close();
+    }
+
+    @Override
+    public String toString() {
+        return "DirectoryLineStore(path=\"" + dir + "\", method=" + method + ", lines=" + manifest.lineCount() + ")";
+    }
+
+    /** Checks the arguments and the state; returns the end line of the read, exclusive. */
+    private long end(long offset, long size) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must be >= 0: " + offset);
+        }
+        if (size < 0) {
+            throw new IllegalArgumentException("size must be >= 0: " + size);
+        }
+        ensureOpen();
+        long count = manifest.lineCount();
+        return offset >= count ? offset : offset + Math.min(size, count - offset);
+    }
+
+    private void ensureOpen() {
+        if (handles.isClosed()) {
+            throw new StoreClosedException(dir.toString());
+        }
+    }
+
+    private void forEachShard(long start, long end, ShardPartReader partReader) {
+        long perShard = manifest.linesPerShard();
+        for (long line = start; line < end; ) {
+            int shard = Math.toIntExact(line / perShard);
+            long shardFirst = shard * perShard;
+            long partEnd = Math.min(end, shardFirst + manifest.shards().get(shard).lines());
+            try (HandleCache.Lease<ShardReader> lease = handles.acquire(shard)) {
+                partReader.read(lease.get(), new Part(line - shardFirst, partEnd - shardFirst, line));
+            }
+            line = partEnd;
+        }
+    }
+
+    /** Lines {@code [start, end)} of one shard, relative to it; {@code firstLine} is store-wide. */
+    private record Part(long start, long end, long firstLine) {
+    }
+
+    @FunctionalInterface
+    private interface ShardPartReader {
+        void read(ShardReader reader, Part part);
+    }
+}

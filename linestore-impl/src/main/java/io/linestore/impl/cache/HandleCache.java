@@ -1,0 +1,169 @@
+package io.linestore.impl.cache;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.linestore.StoreClosedException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.IntFunction;
+
+/**
+ * Keeps at most a fixed number of open handles (a shard's channels and mappings), so a store of
+ * 100,000 shards never runs out of file descriptors or {@code vm.max_map_count}. Thread-safe.
+ *
+ * <p>Handles are reference-counted: the cache holds one reference and every {@link Lease} another.
+ * A handle that is evicted, or the whole cache closed, while a read uses it is closed only when
+ * that read releases its lease, so eviction never makes a concurrent read fail.
+ *
+ * @param <T> the handle type
+ */
+public final class HandleCache<T extends Closeable> implements AutoCloseable {
+
+    private final Cache<Integer, Counted<T>> cache;
+    private final IntFunction<T> opener;
+    private final String description;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    /**
+     * Makes an empty cache.
+     *
+     * @param maximumSize the most handles kept open, {@code >= 1}
+     * @param opener opens the handle of a key; may throw
+     * @param description what the handles belong to, for messages (the store's path)
+     */
+    public HandleCache(int maximumSize, IntFunction<T> opener, String description) {
+        this.opener = opener;
+        this.description = description;
+        this.cache = Caffeine.newBuilder()
+                .maximumSize(maximumSize)
+                // Run removal on the thread that caused it: a handle's files are released at once, not
+                // some time later on a pool thread.
+                .executor(Runnable::run)
+                .<Integer, Counted<T>>removalListener((key, counted, cause) -> {
+                    if (counted != null) {
+                        counted.release();
+                    }
+                })
+                .build();
+    }
+
+    /**
+     * Leases the handle of a key, opening it if it is not cached.
+     *
+     * @param key the key (a shard number)
+     * @return a lease; close it when the read ends
+     * @throws StoreClosedException if the cache is closed
+     */
+    public Lease<T> acquire(int key) {
+        while (true) {
+            ensureOpen();
+            Counted<T> counted = cache.get(key, k -> new Counted<>(opener.apply(k)));
+            if (counted.retain()) {
+                if (closed.get()) {
+                    // close() ran between the check and the insert: drop what was inserted after it.
+                    cache.asMap().remove(key, counted);
+                    counted.release();
+                    throw new StoreClosedException(description);
+                }
+                return new Lease<>(counted);
+            }
+            // Evicted and released between get and retain: replace it.
+            cache.asMap().remove(key, counted);
+        }
+    }
+
+    /**
+     * How many handles are cached now (not counting evicted ones still leased).
+     *
+     * @return the count, after pending evictions
+     */
+    public long size() {
+        cache.cleanUp();
+        return cache.estimatedSize();
+    }
+
+    /**
+     * Whether {@link #close()} has run.
+     *
+     * @return {@code true} once closed
+     */
+    public boolean isClosed() {
+        return closed.get();
+    }
+
+    /**
+     * Releases every cached handle; leased ones close when their lease does. Idempotent.
+     */
+    @Override
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            cache.invalidateAll();
+            cache.cleanUp();
+        }
+    }
+
+    private void ensureOpen() {
+        if (closed.get()) {
+            throw new StoreClosedException(description);
+        }
+    }
+
+    /**
+     * One read's use of a handle. Not thread-safe; close it exactly once, in the thread that
+     * acquired it.
+     *
+     * @param <T> the handle type
+     */
+    public static final class Lease<T extends Closeable> implements AutoCloseable {
+        private final Counted<T> counted;
+
+        private Lease(Counted<T> counted) {
+            this.counted = counted;
+        }
+
+        /**
+         * The handle, open until this lease closes.
+         *
+         * @return the handle
+         */
+        public T get() {
+            return counted.handle;
+        }
+
+        @Override
+        public void close() {
+            counted.release();
+        }
+    }
+
+    private static final class Counted<T extends Closeable> {
+        private final T handle;
+        private final AtomicInteger references = new AtomicInteger(1);
+
+        Counted(T handle) {
+            this.handle = handle;
+        }
+
+        boolean retain() {
+            for (int n = references.get(); n > 0; n = references.get()) {
+                if (references.compareAndSet(n, n + 1)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        void release() {
+            if (references.decrementAndGet() == 0) {
+                try {
+                    handle.close();
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot close " + handle, e);
+                }
+            }
+        }
+    }
+}

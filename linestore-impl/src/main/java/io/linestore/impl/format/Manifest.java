@@ -1,0 +1,58 @@
+package io.linestore.impl.format;
+
+import io.linestore.Layout;
+import io.linestore.StoreInfo;
+import java.util.List;
+
+/**
+ * A store's {@code manifest.json}: what the store holds and the checksum of every file. A store
+ * exists once its manifest does; it is written last (see {@link ManifestCodec#publish}).
+ *
+ * @param format always {@value #FORMAT}
+ * @param version the format version, {@value #VERSION}
+ * @param layout single file or shards
+ * @param lineCount lines in the store, the sum of the shards' lines
+ * @param dataBytes bytes of all data files
+ * @param indexBytes bytes of all index files
+ * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ * @param linesPerShard lines in every shard but the last; {@link Long#MAX_VALUE} for
+ *     {@link Layout#SINGLE}
+ * @param autoThresholdBytes the range size at which {@code AUTO} reads switch from the mapping to
+ *     the channel
+ * @param shards one entry per shard, in order
+ */
+public record Manifest(
+        String format,
+        int version,
+        Layout layout,
+        long lineCount,
+        long dataBytes,
+        long indexBytes,
+        int indexStride,
+        long linesPerShard,
+        long autoThresholdBytes,
+        List<ShardEntry> shards) {
+
+    /** The value of {@code format}. */
+    public static final String FORMAT = "linestore";
+
+    /** The format version this code writes and reads. */
+    public static final int VERSION = 1;
+
+    /**
+     * Copies the shard list.
+     */
+    public Manifest {
+        shards = List.copyOf(shards);
+    }
+
+    /**
+     * Describes the store.
+     *
+     * @return the public description
+     */
+    public StoreInfo info() {
+        return new StoreInfo(version, layout, lineCount, dataBytes, indexBytes, indexStride, linesPerShard,
+                shards.size());
+    }
+}

@@ -1,0 +1,89 @@
+package io.linestore.impl.index;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The layout of an index ({@code .idx}) file, format version 1. All numbers little-endian.
+ *
+ * <pre>
+ * offset  size  field
+ *      0     4  magic, the ASCII bytes "LSIX"
+ *      4     4  version, 1
+ *      8     4  stride K (&gt;= 1): entry i is the byte offset of line i*K
+ *     12     4  reserved, 0
+ *     16     8  lines in the shard, n
+ *     24     8  entry count, ceil(n / K) + 1
+ *     32   8*c  entries: the offsets of lines 0, K, 2K, ... below n, then the data file's size
+ * </pre>
+ *
+ * With stride 1 (dense) a read of lines {@code [a, b)} is exactly the byte range
+ * {@code [entry(a), entry(b))}. A store with stride 0 has no index files.
+ */
+public final class IndexFormat {
+
+    /** The magic number, "LSIX" read as a little-endian int. */
+    public static final int MAGIC = 0x5849534C;
+
+    /** The index format version. */
+    public static final int VERSION = 1;
+
+    /** Bytes before the first entry. */
+    public static final int HEADER_BYTES = 32;
+
+    /** Bytes per entry. */
+    public static final int ENTRY_BYTES = Long.BYTES;
+
+    static final long MAGIC_OFFSET = 0;
+    static final long VERSION_OFFSET = 4;
+    static final long STRIDE_OFFSET = 8;
+    static final long LINES_OFFSET = 16;
+    static final long ENTRY_COUNT_OFFSET = 24;
+
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private IndexFormat() {
+    }
+
+    /**
+     * Entries an index of {@code lines} lines at {@code stride} holds.
+     *
+     * @param lines lines in the shard, {@code >= 0}
+     * @param stride the stride, {@code >= 1}
+     * @return {@code ceil(lines / stride) + 1}
+     */
+    public static long entryCount(long lines, int stride) {
+        return Math.ceilDiv(lines, stride) + 1;
+    }
+
+    /**
+     * Size of an index file.
+     *
+     * @param lines lines in the shard, {@code >= 0}
+     * @param stride the stride, {@code >= 1}
+     * @return header plus entries, in bytes
+     */
+    public static long fileBytes(long lines, int stride) {
+        return HEADER_BYTES + entryCount(lines, stride) * ENTRY_BYTES;
+    }
+
+    /**
+     * Makes the header of an index file.
+     *
+     * @param stride the stride, {@code >= 1}
+     * @param lines lines in the shard
+     * @return a {@value #HEADER_BYTES}-byte buffer, ready to write
+     */
+    public static ByteBuffer header(int stride, long lines) {
+        return ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(MAGIC)
+                .putInt(VERSION)
+                .putInt(stride)
+                .putInt(0)
+                .putLong(lines)
+                .putLong(entryCount(lines, stride))
+                .flip();
+    }
+}

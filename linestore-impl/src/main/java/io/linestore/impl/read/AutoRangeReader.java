@@ -1,0 +1,40 @@
+package io.linestore.impl.read;
+
+import java.io.IOException;
+
+/**
+ * {@link io.linestore.ReadMethod#AUTO}: the mapping for ranges below a threshold, the channel for
+ * the rest, because a mapping saves the system call that dominates small reads, while a channel
+ * streams large ranges with fewer page faults.
+ */
+public final class AutoRangeReader implements RangeReader {
+
+    private final RangeReader small;
+    private final RangeReader large;
+    private final long thresholdBytes;
+
+    /**
+     * Chooses between two readers of the same file; owns both.
+     *
+     * @param small the reader for ranges below the threshold (the mapping)
+     * @param large the reader for the others (the channel)
+     * @param thresholdBytes the range size at which {@code large} takes over
+     */
+    public AutoRangeReader(RangeReader small, RangeReader large, long thresholdBytes) {
+        this.small = small;
+        this.large = large;
+        this.thresholdBytes = thresholdBytes;
+    }
+
+    @Override
+    public void read(long from, long to, ChunkSink sink) throws IOException {
+        (to - from < thresholdBytes ? small : large).read(from, to, sink);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try (large) {
+            small.close();
+        }
+    }
+}

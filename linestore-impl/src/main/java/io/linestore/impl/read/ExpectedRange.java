@@ -1,0 +1,41 @@
+package io.linestore.impl.read;
+
+import io.linestore.CorruptStoreException;
+import java.nio.file.Path;
+
+/**
+ * What a byte range read from a data file must hold, so that every read checks the index against
+ * the data for free: a line start where the range begins, {@code skip} lines to pass over, then
+ * {@code count} whole lines, and, when the index gave the exact end, nothing after them.
+ *
+ * @param file the data file, for messages
+ * @param from the first byte read
+ * @param to the end of the bytes read, exclusive
+ * @param leadingNewline whether the first byte is the {@code \n} that ends the line before the range
+ *     (read to prove that the range starts at a line start)
+ * @param skip lines to pass over before the first wanted line (sparse or no index)
+ * @param firstLine the number of the first wanted line
+ * @param count wanted lines
+ * @param exactEnd whether the range must end right after the last wanted line
+ */
+public record ExpectedRange(
+        Path file, long from, long to, boolean leadingNewline, long skip, long firstLine, long count,
+        boolean exactEnd) {
+
+    CorruptStoreException notLineStart() {
+        return new CorruptStoreException(file, "byte " + (from + 1) + " is not a line start (the byte before it is"
+                + " not \\n): the index does not match the data");
+    }
+
+    CorruptStoreException tooFewLines(long found) {
+        return new CorruptStoreException(file, "bytes [" + from + ", " + to + ") hold " + found
+                + " whole lines, expected " + (skip + count) + " (lines " + firstLine + " to "
+                + (firstLine + count - 1) + "): the index does not match the data");
+    }
+
+    CorruptStoreException bytesAfterEnd() {
+        return new CorruptStoreException(file, "bytes [" + from + ", " + to + ") hold more than the expected "
+                + (skip + count) + " lines (lines " + firstLine + " to " + (firstLine + count - 1)
+                + "): the index does not match the data");
+    }
+}

@@ -1,0 +1,41 @@
+package io.linestore.impl.read;
+
+import java.lang.foreign.MemorySegment;
+
+/**
+ * {@link io.linestore.ReadMethod#MMAP}: hands out views of a read-only memory mapping, without
+ * copying and without a system call. The mapping belongs to the shard's arena, which the handle
+ * closes, so {@link #close()} here has nothing to release.
+ */
+public final class MmapRangeReader implements RangeReader {
+
+    // A ByteBuffer view is indexed by int: ranges beyond this are handed out in several views.
+    private static final long MAX_VIEW = Integer.MAX_VALUE - 8;
+
+    private final MemorySegment mapping;
+
+    /**
+     * Reads from a mapping of the whole file.
+     *
+     * @param mapping the mapped file; stays open while this reader is used
+     */
+    public MmapRangeReader(MemorySegment mapping) {
+        this.mapping = mapping;
+    }
+
+    @Override
+    public void read(long from, long to, ChunkSink sink) {
+        for (long position = from; position < to; ) {
+            long length = Math.min(to - position, MAX_VIEW);
+            if (!sink.accept(mapping.asSlice(position, length).asByteBuffer())) {
+                return;
+            }
+            position += length;
+        }
+    }
+
+    @Override
+    public void close() {
+        // The arena that owns the mapping is closed by the shard handle.
+    }
+}

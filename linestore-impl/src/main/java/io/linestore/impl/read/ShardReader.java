@@ -1,0 +1,239 @@
+package io.linestore.impl.read;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.LineVisitor;
+import io.linestore.ReadMethod;
+import io.linestore.impl.index.OffsetIndex;
+import java.io.Closeable;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.function.Consumer;
+
+/**
+ * Reads lines of one shard: looks their byte range up in the shard's index, reads it with the
+ * store's {@link ReadMethod}, and splits it, checking that it holds exactly the expected lines.
+ *
+ * <p>Thread-safe. Owns the shard's open files and the arena of its mappings; {@link #close()}
+ * releases them and must not run while a read does (the handle cache's reference counting makes
+ * sure of that).
+ */
+public final class ShardReader implements Closeable {
+
+    private final Path dataFile;
+    private final long lines;
+    private final long dataBytes;
+    private final OffsetIndex index;
+    private final RangeReader reader;
+    private final Arena arena;
+
+    private ShardReader(Path dataFile, long lines, long dataBytes, OffsetIndex index, RangeReader reader,
+            Arena arena) {
+        this.dataFile = dataFile;
+        this.lines = lines;
+        this.dataBytes = dataBytes;
+        this.index = index;
+        this.reader = reader;
+        this.arena = arena;
+    }
+
+    /**
+     * What a shard is and how to read it.
+     *
+     * @param dataFile the shard's data file
+     * @param indexFile the shard's index file, ignored when {@code stride} is 0
+     * @param stride the index stride, 0 for no index
+     * @param lines lines in the shard, from the manifest
+     * @param dataBytes size of the data file, from the manifest
+     * @param method how to read; not {@link ReadMethod#AUTO} unless {@code autoThresholdBytes} is set
+     * @param readBufferSize the largest chunk one read call fills
+     * @param autoThresholdBytes for {@link ReadMethod#AUTO}, the range size that switches from mapping
+     *     to channel
+     */
+    public record Spec(Path dataFile, Path indexFile, int stride, long lines, long dataBytes, ReadMethod method,
+            int readBufferSize, long autoThresholdBytes) {
+    }
+
+    /**
+     * Opens a shard: maps and checks its index, opens its data file for the read method.
+     *
+     * @param spec the shard and how to read it
+     * @return the reader; close it
+     * @throws CorruptStoreException if the index header or a file size disagrees with the manifest
+     * @throws UncheckedIOException if opening or mapping fails
+     */
+    public static ShardReader open(Spec spec) {
+        Arena arena = Arena.ofShared();
+        try {
+            OffsetIndex index = spec.stride() == 0 ? null : OffsetIndex.open(spec.indexFile(),
+                    map(spec.indexFile(), arena, -1), spec.stride(), spec.lines(), spec.dataBytes());
+            RangeReader reader = openReader(spec, arena);
+            return new ShardReader(spec.dataFile(), spec.lines(), spec.dataBytes(), index, reader, arena);
+        } catch (IOException e) {
+            arena.close();
+            throw new UncheckedIOException("cannot open " + spec.dataFile() + ": " + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            throw e;
+        }
+    }
+
+    private static RangeReader openReader(Spec spec, Arena arena) throws IOException {
+        Path file = spec.dataFile();
+        return switch (spec.method()) {
+            case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()));
+            case FILE_CHANNEL -> new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()),
+                    spec.readBufferSize());
+            case BUFFERED_READER -> new BufferedStreamRangeReader(file, openChannel(file, spec.dataBytes()),
+                    spec.readBufferSize());
+            case RANDOM_ACCESS_FILE -> {
+                RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r");
+                try {
+                    checkSize(file, raf.length(), spec.dataBytes());
+                } catch (CorruptStoreException e) {
+                    raf.close();
+                    throw e;
+                }
+                yield new RandomAccessFileRangeReader(raf, spec.readBufferSize());
+            }
+            case AUTO -> new AutoRangeReader(new MmapRangeReader(map(file, arena, spec.dataBytes())),
+                    new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()), spec.readBufferSize()),
+                    spec.autoThresholdBytes());
+        };
+    }
+
+    private static FileChannel openChannel(Path file, long expectedBytes) throws IOException {
+        FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+        try {
+            checkSize(file, channel.size(), expectedBytes);
+            return channel;
+        } catch (CorruptStoreException e) {
+            channel.close();
+            throw e;
+        }
+    }
+
+    /** Maps a whole file read-only into the arena; checks its size unless {@code expectedBytes < 0}. */
+    private static MemorySegment map(Path file, Arena arena, long expectedBytes) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (expectedBytes >= 0) {
+                checkSize(file, size, expectedBytes);
+            }
+            if (size == 0) {
+                return MemorySegment.NULL;
+            }
+            try {
+                return channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            } catch (IOException e) {
+                throw new IOException("cannot map " + file + " (size=" + size + "): " + e.getMessage()
+                        + "; if the process ran out of mappings, raise vm.max_map_count or lower the handle cache"
+                        + " size", e);
+            }
+        }
+    }
+
+    private static void checkSize(Path file, long actual, long expected) {
+        if (actual != expected) {
+            throw new CorruptStoreException(file, "size " + actual + " bytes, the manifest says " + expected);
+        }
+    }
+
+    /**
+     * Hands the stored bytes of the shard's lines {@code [start, end)} to a visitor.
+     *
+     * @param start the first line, relative to the shard
+     * @param end the end line, exclusive, {@code <=} the shard's lines
+     * @param firstLine the store-wide number of line {@code start}
+     * @param visitor receives each line
+     * @throws CorruptStoreException if the range does not hold the expected lines
+     * @throws UncheckedIOException if reading fails
+     */
+    public void visit(long start, long end, long firstLine, LineVisitor visitor) {
+        ExpectedRange range = plan(start, end, firstLine);
+        LineSplitter splitter = new LineSplitter(range, visitor);
+        try {
+            reader.read(range.from(), range.to(), splitter);
+        } catch (EOFException e) {
+            throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dataFile, e);
+        }
+        splitter.finish();
+    }
+
+    /**
+     * Hands the shard's lines {@code [start, end)}, decoded as UTF-8, to a consumer. Through a
+     * {@link java.io.BufferedReader} for {@link ReadMethod#BUFFERED_READER}.
+     *
+     * @param start the first line, relative to the shard
+     * @param end the end line, exclusive, {@code <=} the shard's lines
+     * @param firstLine the store-wide number of line {@code start}
+     * @param consumer receives each line
+     * @throws CorruptStoreException if the range does not hold the expected lines
+     * @throws UncheckedIOException if reading fails
+     */
+    public void strings(long start, long end, long firstLine, Consumer<String> consumer) {
+        if (!(reader instanceof BufferedStreamRangeReader buffered)) {
+            visit(start, end, firstLine, (number, line) -> consumer.accept(Utf8.decode(line)));
+            return;
+        }
+        ExpectedRange range = plan(start, end, firstLine);
+        try (Reader text = buffered.openReader(range.from(), range.to())) {
+            ReaderLineSplitter.split(text, range, consumer);
+        } catch (EOFException e) {
+            throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + dataFile, e);
+        }
+    }
+
+    /** Finds the byte range that holds lines {@code [start, end)} and what it must contain. */
+    private ExpectedRange plan(long start, long end, long firstLine) {
+        long count = end - start;
+        long from;
+        long to;
+        long skip;
+        boolean exactEnd;
+        if (index == null) {
+            from = 0;
+            to = dataBytes;
+            skip = start;
+            exactEnd = end == lines;
+        } else {
+            int stride = index.stride();
+            long startEntry = start / stride;
+            long endEntry = Math.ceilDiv(end, stride);
+            from = index.entry(startEntry);
+            to = index.entry(endEntry);
+            skip = start - startEntry * stride;
+            exactEnd = end % stride == 0 || end == lines;
+            if (from < 0 || from > to || to > dataBytes) {
+                throw new CorruptStoreException(index.file(), "entries " + startEntry + " and " + endEntry
+                        + " give the byte range [" + from + ", " + to + "), outside [0, " + dataBytes + "]");
+            }
+        }
+        boolean leadingNewline = from > 0;
+        return new ExpectedRange(dataFile, leadingNewline ? from - 1 : from, to, leadingNewline, skip, firstLine,
+                count, exactEnd);
+    }
+
+    @Override
+    public void close() throws IOException {
+        try (arena) {
+            reader.close();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "ShardReader(" + dataFile + ")";
+    }
+}

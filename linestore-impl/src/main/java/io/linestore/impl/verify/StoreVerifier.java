@@ -1,0 +1,185 @@
+package io.linestore.impl.verify;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.UnsupportedFormatException;
+import io.linestore.VerifyReport;
+import io.linestore.impl.format.Checksums;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.OffsetIndex;
+import io.linestore.impl.read.Newlines;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+
+/**
+ * Checks a whole store against its manifest: each file's size and CRC32C, each data file's line
+ * count and final {@code \n}, and that every index entry is the offset of the line it stands for.
+ * Reads each data file once. Reports every problem rather than stopping at the first (at most
+ * {@value #MAX_ENTRY_PROBLEMS} wrong entries per index, then a count).
+ */
+public final class StoreVerifier {
+
+    private static final int MAX_ENTRY_PROBLEMS = 5;
+    private static final int READ_BUFFER = 1 << 20;
+
+    private final Path dir;
+    private final Manifest manifest;
+    private final List<VerifyReport.Problem> problems = new ArrayList<>();
+
+    private StoreVerifier(Path dir, Manifest manifest) {
+        this.dir = dir;
+        this.manifest = manifest;
+    }
+
+    /**
+     * Verifies a store.
+     *
+     * @param dir the store directory
+     * @param manifest its manifest, already read and checked
+     * @return every problem found
+     */
+    public static VerifyReport verify(Path dir, Manifest manifest) {
+        StoreVerifier verifier = new StoreVerifier(dir, manifest);
+        for (int k = 0; k < manifest.shards().size(); k++) {
+            verifier.verifyShard(k, manifest.shards().get(k));
+        }
+        return new VerifyReport(verifier.problems);
+    }
+
+    private void verifyShard(int number, ShardEntry shard) {
+        String dataName = StoreFiles.dataFile(manifest.layout(), number);
+        String indexName = StoreFiles.indexFile(manifest.layout(), number);
+        try (Arena arena = Arena.ofConfined()) {
+            OffsetIndex index = manifest.indexStride() == 0 ? null : verifyIndexFile(indexName, shard, arena);
+            verifyData(dataName, indexName, shard, index);
+        }
+    }
+
+    /** Checks the index file's size, checksum and header; returns a view when its header is sound. */
+    private OffsetIndex verifyIndexFile(String name, ShardEntry shard, Arena arena) {
+        Path file = dir.resolve(name);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size != shard.indexBytes()) {
+                problem(name, "size " + size + " bytes, the manifest says " + shard.indexBytes());
+            }
+            long crc = Checksums.crc32c(channel, size);
+            if (crc != shard.indexCrc32c()) {
+                problem(name, "CRC32C " + Long.toHexString(crc) + ", the manifest says "
+                        + Long.toHexString(shard.indexCrc32c()));
+            }
+            MemorySegment mapping = size == 0 ? MemorySegment.NULL
+                    : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            return OffsetIndex.open(file, mapping, manifest.indexStride(), shard.lines(), shard.dataBytes());
+        } catch (NoSuchFileException e) {
+            problem(name, "missing");
+        } catch (CorruptStoreException | UnsupportedFormatException e) {
+            problem(name, e.getMessage());
+        } catch (IOException e) {
+            problem(name, "cannot read: " + e.getMessage());
+        }
+        return null;
+    }
+
+    /** Reads the data file once: checksum, line count, final newline, and each index entry. */
+    private void verifyData(String name, String indexName, ShardEntry shard, OffsetIndex index) {
+        Path file = dir.resolve(name);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size != shard.dataBytes()) {
+                problem(name, "size " + size + " bytes, the manifest says " + shard.dataBytes());
+            }
+            EntryCheck entries = new EntryCheck(indexName, index);
+            CRC32C crc = new CRC32C();
+            ByteBuffer chunk = ByteBuffer.allocate((int) Math.max(1, Math.min(size, READ_BUFFER)));
+            long lines = 0;
+            byte last = '\n';
+            for (long position = 0; position < size; ) {
+                chunk.clear();
+                int n = channel.read(chunk, position);
+                if (n <= 0) {
+                    break;
+                }
+                crc.update(chunk.array(), 0, n);
+                for (int at = 0; at < n; ) {
+                    if (last == '\n') {
+                        entries.lineStart(lines, position + at);
+                    }
+                    int newline = Newlines.indexOf(chunk.array(), at, n);
+                    if (newline < 0) {
+                        last = chunk.get(n - 1);
+                        break;
+                    }
+                    lines++;
+                    last = '\n';
+                    at = newline + 1;
+                }
+                position += n;
+            }
+            if (last != '\n') {
+                problem(name, "the last line has no \\n");
+            }
+            if (lines != shard.lines()) {
+                problem(name, "holds " + lines + " lines, the manifest says " + shard.lines());
+            }
+            if (crc.getValue() != shard.dataCrc32c()) {
+                problem(name, "CRC32C " + Long.toHexString(crc.getValue()) + ", the manifest says "
+                        + Long.toHexString(shard.dataCrc32c()));
+            }
+            entries.report();
+        } catch (NoSuchFileException e) {
+            problem(name, "missing");
+        } catch (IOException e) {
+            problem(name, "cannot read: " + e.getMessage());
+        }
+    }
+
+    private void problem(String file, String message) {
+        problems.add(new VerifyReport.Problem(file, message));
+    }
+
+    /** Compares each line start that an index entry stands for with the entry. */
+    private final class EntryCheck {
+        private final String name;
+        private final OffsetIndex index;
+        private long wrong;
+
+        EntryCheck(String name, OffsetIndex index) {
+            this.name = name;
+            this.index = index;
+        }
+
+        void lineStart(long line, long offset) {
+            if (index == null || line % index.stride() != 0) {
+                return;
+            }
+            long entry = line / index.stride();
+            if (entry >= index.entryCount() - 1) {
+                return;
+            }
+            long stored = index.entry(entry);
+            if (stored != offset && wrong++ < MAX_ENTRY_PROBLEMS) {
+                problem(name, "entry " + entry + " (line " + line + ") is " + stored + ", but the line starts at "
+                        + offset);
+            }
+        }
+
+        void report() {
+            if (wrong > MAX_ENTRY_PROBLEMS) {
+                problem(name, (wrong - MAX_ENTRY_PROBLEMS) + " more wrong entries");
+            }
+        }
+    }
+
+}

@@ -1,0 +1,184 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.Layout;
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.StoreNotFoundException;
+import io.linestore.StoreOptions;
+import io.linestore.UnsupportedFormatException;
+import io.linestore.VerifyReport;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Damaged stores give a specific exception on open or read, and verify names every damaged file. */
+class DamagedStoreTest {
+
+    private static final String TEXT = "alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\neta\ntheta\n";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void noDirectoryOrNoManifestIsNotAStore() {
+        assertThatThrownBy(() -> LineStores.open(tmp.resolve("absent")))
+                .isInstanceOf(StoreNotFoundException.class).hasMessageContaining("absent");
+        assertThatThrownBy(() -> LineStores.open(tmp))
+                .isInstanceOf(StoreNotFoundException.class).hasMessageContaining("manifest.json");
+    }
+
+    @Test
+    void garbageManifestIsCorrupt() throws IOException {
+        Path store = build(Layout.SHARDED, 1);
+        Files.writeString(store.resolve("manifest.json"), "{ this is not json");
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("manifest.json");
+    }
+
+    @Test
+    void manifestWhoseNumbersDisagreeIsCorrupt() throws IOException {
+        Path store = build(Layout.SHARDED, 1);
+        Path manifest = store.resolve("manifest.json");
+        Files.writeString(manifest, Files.readString(manifest).replace("\"lineCount\" : 8", "\"lineCount\" : 9"));
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("lineCount=9");
+    }
+
+    @Test
+    void unknownVersionIsUnsupported() throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        Path manifest = store.resolve("manifest.json");
+        Files.writeString(manifest, Files.readString(manifest).replace("\"version\" : 1", "\"version\" : 7"));
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(UnsupportedFormatException.class)
+                .hasMessageContaining("7");
+    }
+
+    @Test
+    void truncatedIndexIsCorruptOnOpen() throws IOException {
+        Path store = build(Layout.SHARDED, 1);
+        Path index = store.resolve("shards/00000003.idx");
+        try (RandomAccessFile file = new RandomAccessFile(index.toFile(), "rw")) {
+            file.setLength(file.length() - 3);
+        }
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("00000003.idx");
+    }
+
+    @Test
+    void missingShardIsCorruptOnOpen() throws IOException {
+        Path store = build(Layout.SHARDED, 3);
+        Files.delete(store.resolve("shards/00000001.lines"));
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("00000001.lines").hasMessageContaining("missing");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void flippedByteInAnyFileIsReportedByVerify(Layout layout) throws IOException {
+        Path store = build(layout, 3);
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(store)) {
+            files = walk.filter(Files::isRegularFile)
+                    .filter(file -> !file.getFileName().toString().equals("manifest.json")).toList();
+        }
+        assertThat(files).hasSize(layout == Layout.SINGLE ? 2 : 6);
+        for (Path file : files) {
+            long at = Files.size(file) - 2;
+            flip(file, at);
+            try (LineStore opened = LineStores.open(store)) {
+                VerifyReport report = opened.verify();
+                assertThat(report.ok()).as(file.toString()).isFalse();
+                assertThat(report.problems()).as(file.toString())
+                        .anySatisfy(problem -> {
+                            assertThat(store.resolve(problem.file())).isEqualTo(file);
+                            assertThat(problem.message()).contains("CRC32C");
+                        });
+            }
+            flip(file, at);
+            try (LineStore opened = LineStores.open(store)) {
+                assertThat(opened.verify().problems()).isEmpty();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void indexEntryPointingInsideALineFailsTheRead(ReadMethod method) throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        // Entry 2 is the start of "gamma" (byte 11); moving it one byte into the line must not yield "amma".
+        writeEntry(store.resolve("data.idx"), 2, 12);
+        try (LineStore opened = LineStores.open(store, method)) {
+            assertThat(opened.read(0, 1)).containsExactly("alpha");
+            assertThat(opened.read(3, 5)).containsExactly("delta", "epsilon", "zeta", "eta", "theta");
+            assertThatThrownBy(() -> opened.read(2, 1)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("data.lines");
+            assertThatThrownBy(() -> opened.read(1, 1)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("data.lines");
+            assertThat(opened.verify().problems()).anySatisfy(problem -> {
+                assertThat(problem.file()).isEqualTo("data.idx");
+                assertThat(problem.message()).contains("entry 2");
+            });
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void indexEntryPointingAtAnotherLineFailsTheRead(ReadMethod method) throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        // Entry 2 moved to the start of "delta" (byte 17): [entry 1, entry 2) now holds two lines.
+        writeEntry(store.resolve("data.idx"), 2, 17);
+        try (LineStore opened = LineStores.open(store, method)) {
+            assertThatThrownBy(() -> opened.read(1, 1)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("expected 1");
+            assertThatThrownBy(() -> opened.read(2, 1)).isInstanceOf(CorruptStoreException.class);
+        }
+    }
+
+    @Test
+    void dataTruncatedAfterOpenIsCorruptNotWrong() throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        try (LineStore opened = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+            try (RandomAccessFile file = new RandomAccessFile(store.resolve("data.lines").toFile(), "rw")) {
+                file.setLength(20);
+            }
+            assertThatThrownBy(() -> opened.read(6, 2)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("data.lines");
+        }
+    }
+
+    private Path build(Layout layout, long linesPerShard) {
+        Path store = tmp.resolve("store-" + layout + "-" + linesPerShard);
+        LineStores.build(new java.io.ByteArrayInputStream(TEXT.getBytes(StandardCharsets.US_ASCII)), store,
+                StoreOptions.builder().layout(layout).linesPerShard(linesPerShard).build());
+        return store;
+    }
+
+    private static void flip(Path file, long at) throws IOException {
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.seek(at);
+            int b = raf.read();
+            raf.seek(at);
+            raf.write(b ^ 0x01);
+        }
+    }
+
+    private static void writeEntry(Path index, long entry, long value) throws IOException {
+        try (RandomAccessFile raf = new RandomAccessFile(index.toFile(), "rw")) {
+            raf.seek(32 + entry * 8);
+            raf.write(java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(value).array());
+        }
+    }
+}

@@ -1,0 +1,251 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.Layout;
+import io.linestore.LineStore;
+import io.linestore.StoreClosedException;
+import io.linestore.StoreInfo;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedClass;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The one contract every layout x index stride x read method obeys: the lines of DESIGN.md, read by
+ * {@code read}, {@code readBytes} and {@code lines} alike, for every offset and size around the edges.
+ * Add a case here, not to one implementation.
+ */
+@ParameterizedClass(name = "{0}")
+@MethodSource("io.linestore.impl.StoreConfig#all")
+class LineStoreContractTest {
+
+    private final StoreConfig config;
+
+    @TempDir
+    Path tmp;
+
+    private int stores;
+
+    LineStoreContractTest(StoreConfig config) {
+        this.config = config;
+    }
+
+    @Test
+    void emptyInputHasNoLines() {
+        assertMatchesReference(new byte[0]);
+    }
+
+    @Test
+    void oneLineWithAndWithoutFinalNewline() {
+        assertMatchesReference(ascii("hello\n"));
+        assertMatchesReference(ascii("hello"));
+    }
+
+    @Test
+    void onlyNewlinesAreEmptyLines() {
+        assertMatchesReference(ascii("\n"));
+        assertMatchesReference(ascii("\n\n\n\n\n\n\n\n"));
+        assertMatchesReference(ascii("a\n\nb"));
+    }
+
+    @Test
+    void crlfIsOneTerminator() {
+        assertMatchesReference(ascii("a\r\nb\r\n\r\nc\r\n"));
+        assertMatchesReference(ascii("\r\n\r\n"));
+        assertMatchesReference(ascii("mixed\r\nline\nends\r\n"));
+    }
+
+    @Test
+    void loneCarriageReturnIsContent() {
+        assertMatchesReference(ascii("a\rb\nc\r\rd\n\r\n\r"));
+        assertMatchesReference(ascii("last line ends in a carriage return\r"));
+        assertMatchesReference(ascii("\r"));
+    }
+
+    @Test
+    void utf8OfOneToFourBytes() {
+        assertMatchesReference(utf8("a\né\n€ euro\n😀 grin\nmixed aé€😀\n"));
+    }
+
+    @Test
+    void malformedUtf8DecodesAsNewString() {
+        byte[] input = {'a', (byte) 0xFF, '\n', (byte) 0xE2, (byte) 0x82, '\n', (byte) 0xC3, '\r', '\n',
+                (byte) 0xF0, (byte) 0x9F, (byte) 0x98, '\n', (byte) 0x80, (byte) 0x80, 'z', '\n', (byte) 0xED,
+                (byte) 0xA0, (byte) 0x80, '\n'};
+        assertMatchesReference(input);
+    }
+
+    @Test
+    void nulBytesAreContent() {
+        assertMatchesReference(new byte[] {0, '\n', 'a', 0, 'b', '\n', 0, 0, 0});
+    }
+
+    @Test
+    void lineLongerThanEveryBuffer() {
+        byte[] longLine = repeat('x', 20_000);
+        assertMatchesReference(concat(ascii("short\n"), longLine, ascii("\nafter\n"), longLine));
+    }
+
+    @Test
+    void linesAroundEightKilobytes() {
+        assertMatchesReference(concat(repeat('a', 8191), ascii("\n"), repeat('b', 8192), ascii("\n"),
+                repeat('c', 8193), ascii("\n"), repeat('d', 8192), ascii("\r\n")));
+    }
+
+    @Test
+    void everyRangeOfTwentyLinesAcrossShards() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 23; i++) {
+            text.append("line ").append(i).append(i % 4 == 0 ? "" : " with some more text").append('\n');
+        }
+        assertMatchesReference(ascii(text.toString()));
+    }
+
+    @Test
+    void streamReadsRangesLargerThanABatch() {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 1_100; i++) {
+            text.append(i).append('\n');
+        }
+        byte[] input = ascii(text.toString());
+        List<String> expected = ReferenceLines.strings(input);
+        try (LineStore store = open(input)) {
+            assertThat(store.lines(0, Long.MAX_VALUE).toList()).isEqualTo(expected);
+            assertThat(store.lines(20, 1_050).toList()).isEqualTo(expected.subList(20, 1_070));
+            assertThat(store.read(1_090, 100)).isEqualTo(expected.subList(1_090, 1_100));
+        }
+    }
+
+    @Test
+    void negativeOffsetOrSizeIsRejectedNamingTheValue() {
+        try (LineStore store = open(ascii("a\nb\n"))) {
+            assertThatThrownBy(() -> store.read(-1, 1)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("offset").hasMessageContaining("-1");
+            assertThatThrownBy(() -> store.read(0, -5)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("size").hasMessageContaining("-5");
+            assertThatThrownBy(() -> store.readBytes(-7, 1, (n, line) -> { }))
+                    .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-7");
+            assertThatThrownBy(() -> store.lines(0, -2)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("-2");
+        }
+    }
+
+    @Test
+    void hugeSizeAndOffsetDoNotOverflow() {
+        try (LineStore store = open(ascii("a\nb\n"))) {
+            assertThat(store.read(1, Integer.MAX_VALUE)).containsExactly("b");
+            assertThat(store.read(Long.MAX_VALUE, Integer.MAX_VALUE)).isEmpty();
+            assertThat(store.lines(Long.MAX_VALUE - 1, Long.MAX_VALUE).toList()).isEmpty();
+        }
+    }
+
+    @Test
+    void everyReadAfterCloseThrowsClosed() {
+        LineStore store = open(ascii("a\nb\n"));
+        assertThat(store.read(0, 1)).containsExactly("a");
+        store.close();
+        store.close();
+        assertThatThrownBy(() -> store.read(0, 1)).isInstanceOf(StoreClosedException.class)
+                .hasMessageContaining(tmp.toString());
+        assertThatThrownBy(() -> store.readBytes(0, 1, (n, line) -> { })).isInstanceOf(StoreClosedException.class);
+        assertThatThrownBy(() -> store.lines(0, 1)).isInstanceOf(StoreClosedException.class);
+        assertThatThrownBy(store::info).isInstanceOf(StoreClosedException.class);
+        assertThatThrownBy(store::verify).isInstanceOf(StoreClosedException.class);
+    }
+
+    @Test
+    void infoDescribesTheStore() {
+        byte[] input = ascii("one\ntwo\nthree\nfour\nfive\n");
+        try (LineStore store = open(input)) {
+            StoreInfo info = store.info();
+            assertThat(info.lineCount()).isEqualTo(5);
+            assertThat(info.layout()).isEqualTo(config.layout());
+            assertThat(info.indexStride()).isEqualTo(config.stride());
+            assertThat(info.dataBytes()).isEqualTo(input.length);
+            assertThat(info.shardCount()).isEqualTo(config.layout() == Layout.SINGLE ? 1
+                    : (int) Math.ceilDiv(5, config.linesPerShard()));
+            assertThat(info.indexBytes() > 0).isEqualTo(config.stride() > 0);
+            assertThat(store.readMethod()).isEqualTo(config.method());
+        }
+    }
+
+    @Test
+    void freshStoreVerifies() {
+        try (LineStore store = open(ascii("a\nbb\r\nccc\n\nd"))) {
+            assertThat(store.verify().problems()).isEmpty();
+        }
+    }
+
+    private void assertMatchesReference(byte[] input) {
+        List<byte[]> expectedBytes = ReferenceLines.split(input);
+        List<String> expected = ReferenceLines.strings(input);
+        int n = expected.size();
+        try (LineStore store = open(input)) {
+            assertThat(store.lineCount()).isEqualTo(n);
+            for (int offset = 0; offset <= n + 1; offset++) {
+                for (int size = 0; size <= n + 1 - offset + 1; size++) {
+                    String where = config + " offset=" + offset + " size=" + size;
+                    assertThat(store.read(offset, size)).as(where)
+                            .isEqualTo(ReferenceLines.range(expected, offset, size));
+                    assertThat(readBytes(store, offset, size)).as(where)
+                            .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
+                }
+                assertThat(store.lines(offset, n).toList()).isEqualTo(ReferenceLines.range(expected, offset, n));
+            }
+        }
+    }
+
+    private LineStore open(byte[] input) {
+        return config.build(input, tmp.resolve("store" + stores++));
+    }
+
+    /** Each visited line as "number:hex bytes", so that line numbers are checked too. */
+    private static List<String> readBytes(LineStore store, long offset, long size) {
+        List<String> lines = new ArrayList<>();
+        store.readBytes(offset, size, (number, line) -> {
+            byte[] copy = new byte[line.remaining()];
+            line.duplicate().get(copy);
+            lines.add(number + ":" + Arrays.toString(copy));
+        });
+        return lines;
+    }
+
+    private static List<String> numbered(List<byte[]> lines, long offset, long size) {
+        List<String> numbered = new ArrayList<>();
+        List<byte[]> range = ReferenceLines.range(lines, offset, size);
+        for (int i = 0; i < range.size(); i++) {
+            numbered.add((offset + i) + ":" + Arrays.toString(range.get(i)));
+        }
+        return numbered;
+    }
+
+    static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    static byte[] repeat(char c, int count) {
+        byte[] bytes = new byte[count];
+        Arrays.fill(bytes, (byte) c);
+        return bytes;
+    }
+
+    static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] part : parts) {
+            out.writeBytes(part);
+        }
+        return out.toByteArray();
+    }
+}
