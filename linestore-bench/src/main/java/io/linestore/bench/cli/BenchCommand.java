@@ -3,11 +3,13 @@ package io.linestore.bench.cli;
 import io.linestore.bench.data.BenchData;
 import io.linestore.bench.report.Report;
 import io.linestore.bench.run.BenchProfile;
+import io.linestore.bench.run.JmhRun;
 import io.linestore.bench.run.JmhRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
@@ -77,21 +79,32 @@ public final class BenchCommand implements Callable<Integer> {
         if (storeLines < 1) {
             throw new ParameterException(spec.commandLine(), "--lines must be >= 1: " + storeLines);
         }
+        if (params.containsKey(BenchProfile.LINES)) {
+            throw new ParameterException(spec.commandLine(), "set the store size with --lines, not -p lines");
+        }
         Pattern filter = filter();
         Map<String, List<String>> overrides = new LinkedHashMap<>();
         params.forEach((name, values) -> overrides.put(name, List.of(values.split(","))));
-        String data = (dataDir == null ? BenchData.DEFAULT_DIRECTORY : dataDir).toString();
+        List<JmhRun> runs = profile.runs(storeLines, dataDirectory().toString(), overrides);
+        if (runs.stream().flatMap(run -> run.benchmarks().stream())
+                .noneMatch(type -> filter.matcher(type.getSimpleName()).find())) {
+            throw new ParameterException(spec.commandLine(), "--include matches no benchmark: " + include);
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.printf("bench: %s profile, %,d-line store, data in %s, results in %s%n",
-                profile.name().toLowerCase(java.util.Locale.ROOT), storeLines, data, out);
+                profile.name().toLowerCase(Locale.ROOT), storeLines, dataDirectory(), out);
         stdout.flush();
-        Path json = JmhRunner.run(profile.runs(storeLines, data, overrides), name -> filter.matcher(name).find(), out,
+        Path json = JmhRunner.run(runs, name -> filter.matcher(name).find(), out,
                 quiet ? VerboseMode.SILENT : VerboseMode.NORMAL);
         for (Path file : Report.write(json, out)) {
             stdout.println("wrote " + file);
         }
         stdout.println("wrote " + json);
         return 0;
+    }
+
+    private Path dataDirectory() {
+        return dataDir == null ? BenchData.DEFAULT_DIRECTORY : dataDir;
     }
 
     private Pattern filter() {

@@ -22,7 +22,7 @@ public enum BenchProfile {
      * A few minutes: a 1,000,000-line store, the single layout and 100,000-line shards with a dense
      * index, every reader, position and range size; short iterations, one fork.
      */
-    QUICK(1_000_000, Duration.ofMillis(300), 1, 2, Map.of(
+    QUICK(1_000_000, 1, Duration.ofMillis(300), 1, 2, Map.of(
             "layout", List.of("SINGLE", "SHARDED_100K"),
             "stride", List.of("DENSE"),
             "fileBytes", List.of(String.valueOf(64L << 20)),
@@ -32,21 +32,37 @@ public enum BenchProfile {
      * Everything: a 10,000,000-line store (about 1 GiB) and every parameter value, 540 read
      * combinations; half-second iterations keep it within the hour on two cores.
      */
-    FULL(10_000_000, Duration.ofMillis(500), 1, 2, Map.of());
+    FULL(10_000_000, 1, Duration.ofMillis(500), 1, 2, Map.of()),
+
+    /**
+     * Seconds: every benchmark class once on a 2,000-line store with one 10 ms iteration in this
+     * JVM, every layout, stride and reader at one position and range size. The build's smoke test;
+     * its figures mean nothing.
+     */
+    SMOKE(2_000, 0, Duration.ofMillis(10), 0, 1, Map.of(
+            "lines", List.of("2000"),
+            "position", List.of("END"),
+            "rangeSize", List.of("100"),
+            "fileBytes", List.of("65536"),
+            "bufferSize", List.of("4096")));
 
     /** The parameter a sample-time run pins to single-line reads. */
     public static final String RANGE_SIZE = "rangeSize";
 
-    private static final String LINES = "lines";
+    /** The parameter that sets the store size; {@code bench} sets it with {@code --lines}. */
+    public static final String LINES = "lines";
 
     private final long lines;
+    private final int forks;
     private final Duration iteration;
     private final int warmups;
     private final int measurements;
     private final Map<String, List<String>> params;
 
-    BenchProfile(long lines, Duration iteration, int warmups, int measurements, Map<String, List<String>> params) {
+    BenchProfile(long lines, int forks, Duration iteration, int warmups, int measurements,
+            Map<String, List<String>> params) {
         this.lines = lines;
+        this.forks = forks;
         this.iteration = iteration;
         this.warmups = warmups;
         this.measurements = measurements;
@@ -87,6 +103,6 @@ public enum BenchProfile {
     }
 
     private JmhRun run(String name, List<Class<?>> benchmarks, Mode mode) {
-        return new JmhRun(name, benchmarks, mode, Map.of(), 1, warmups, iteration, measurements, iteration);
+        return new JmhRun(name, benchmarks, mode, Map.of(), forks, warmups, iteration, measurements, iteration);
     }
 }
