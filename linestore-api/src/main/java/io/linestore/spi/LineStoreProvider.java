@@ -35,6 +35,25 @@ public interface LineStoreProvider {
     BuildSummary build(InputStream input, Path storeDir, StoreOptions options);
 
     /**
+     * See {@link io.linestore.LineStores#index(Path, StoreOptions)}.
+     *
+     * @param file the text file
+     * @param options index options
+     * @return what is indexed
+     */
+    BuildSummary index(Path file, StoreOptions options);
+
+    /**
+     * See {@link io.linestore.LineStores#append(Path, InputStream, StoreOptions)}.
+     *
+     * @param storeDir the store
+     * @param input the lines to append
+     * @param options write options
+     * @return what was appended
+     */
+    BuildSummary append(Path storeDir, InputStream input, StoreOptions options);
+
+    /**
      * See {@link io.linestore.LineStores#open(Path, io.linestore.ReadOptions)}.
      *
      * @param storeDir the store's directory

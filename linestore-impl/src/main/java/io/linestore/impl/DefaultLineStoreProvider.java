@@ -4,6 +4,8 @@ import io.linestore.BuildSummary;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import io.linestore.impl.build.SidecarIndexer;
+import io.linestore.impl.build.StoreAppender;
 import io.linestore.impl.build.StoreBuilder;
 import io.linestore.spi.LineStoreProvider;
 import java.io.IOException;
@@ -31,6 +33,16 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public BuildSummary build(InputStream input, Path storeDir, StoreOptions options) {
         return StoreBuilder.build(input, storeDir, options);
+    }
+
+    @Override
+    public BuildSummary index(Path file, StoreOptions options) {
+        return SidecarIndexer.index(file, options);
+    }
+
+    @Override
+    public BuildSummary append(Path storeDir, InputStream input, StoreOptions options) {
+        return StoreAppender.append(storeDir, input, options);
     }
 
     @Override

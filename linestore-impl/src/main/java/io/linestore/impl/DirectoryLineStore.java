@@ -6,20 +6,28 @@ import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.StoreClosedException;
+import io.linestore.StaleIndexException;
 import io.linestore.StoreInfo;
+import io.linestore.StoreNotFoundException;
+import io.linestore.StoreOptions;
 import io.linestore.VerifyReport;
+import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.cache.HandleCache;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.read.ShardReader;
 import io.linestore.impl.verify.StoreVerifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -33,33 +41,41 @@ import java.util.stream.Stream;
 public final class DirectoryLineStore implements LineStore {
 
     /** Lines per batch of {@link #lines}: large enough to amortize a read, small enough to bound memory. */
-    private static final int STREAM_BATCH = 1024;
+    private static final int STREAM_BATCH = 256;
 
     private final Path dir;
     private final Manifest manifest;
     private final ReadMethod method;
     private final HandleCache<ShardReader> handles;
+    private final boolean unterminatedEnd;
+    private final String description;
 
-    private DirectoryLineStore(Path dir, Manifest manifest, ReadOptions options) {
+    private DirectoryLineStore(Path dir, Manifest manifest, ReadOptions options, boolean unterminatedEnd) {
         this.dir = dir;
         this.manifest = manifest;
         this.method = options.method();
+        this.unterminatedEnd = unterminatedEnd;
+        this.description = manifest.source() == null ? dir.toString()
+                : StoreFiles.dataPath(dir, manifest, 0).toString();
         long threshold = options.autoThresholdBytes() == ReadOptions.STORE_AUTO_THRESHOLD
                 ? manifest.autoThresholdBytes() : options.autoThresholdBytes();
+        int lastShard = manifest.shards().size() - 1;
         this.handles = new HandleCache<>(options.handleCacheSize(), shard -> ShardReader.open(new ShardReader.Spec(
-                dir.resolve(StoreFiles.dataFile(manifest.layout(), shard)),
-                dir.resolve(StoreFiles.indexFile(manifest.layout(), shard)),
+                StoreFiles.dataPath(dir, manifest, shard),
+                StoreFiles.indexPath(dir, manifest, shard),
                 manifest.indexStride(),
                 manifest.shards().get(shard).lines(),
                 manifest.shards().get(shard).dataBytes(),
                 method,
                 options.readBufferSize(),
-                threshold)), dir.toString());
+                threshold,
+                unterminatedEnd && shard == lastShard)), description);
     }
 
     /**
-     * Opens a store: reads its manifest and checks that every file it names exists with the size it
-     * gives; files are opened lazily, per shard, on first read.
+     * Opens a store: reads its manifest and checks that every file it names exists with at least the
+     * size it commits (bytes past it, from an append that did not commit, are ignored); files are
+     * opened lazily, per shard, on first read.
      *
      * @param dir the store directory
      * @param options how to read
@@ -69,15 +85,61 @@ public final class DirectoryLineStore implements LineStore {
      * @throws io.linestore.UnsupportedFormatException if the format version is unknown
      */
     public static DirectoryLineStore open(Path dir, ReadOptions options) {
-        Manifest manifest = ManifestCodec.read(dir);
+        if (Files.isRegularFile(dir)) {
+            return openSidecar(dir, options);
+        }
+        return open(dir, ManifestCodec.read(dir), options, false);
+    }
+
+    private static DirectoryLineStore open(Path dir, Manifest manifest, ReadOptions options,
+            boolean unterminatedEnd) {
         for (int k = 0; k < manifest.shards().size(); k++) {
             ShardEntry shard = manifest.shards().get(k);
-            checkFile(dir.resolve(StoreFiles.dataFile(manifest.layout(), k)), shard.dataBytes());
+            checkFile(StoreFiles.dataPath(dir, manifest, k), shard.dataBytes());
             if (manifest.indexStride() > 0) {
-                checkFile(dir.resolve(StoreFiles.indexFile(manifest.layout(), k)), shard.indexBytes());
+                checkFile(StoreFiles.indexPath(dir, manifest, k), shard.indexBytes());
             }
         }
-        return new DirectoryLineStore(dir, manifest, options);
+        return new DirectoryLineStore(dir, manifest, options, unterminatedEnd);
+    }
+
+    /**
+     * Opens a file indexed in place: refuses a stale index, indexes new lines first when asked to
+     * refresh a file that grew, else reads the lines indexed so far.
+     */
+    private static DirectoryLineStore openSidecar(Path file, ReadOptions options) {
+        Path sidecar = StoreFiles.sidecarDir(file);
+        if (!Files.isDirectory(sidecar)) {
+            throw new StoreNotFoundException(file, "it is not indexed (no " + sidecar.getFileName()
+                    + "); index it with `linestore index " + file + "`");
+        }
+        try {
+            Manifest manifest = ManifestCodec.read(sidecar);
+            SourceCheck.Result state = SourceCheck.check(file, manifest);
+            if (state.state() == SourceCheck.State.CHANGED) {
+                throw new StaleIndexException(file, state.change());
+            }
+            if (state.state() == SourceCheck.State.GROWN && options.refresh()) {
+                SidecarIndexer.index(file, StoreOptions.builder().indexStride(manifest.indexStride())
+                        .autoThresholdBytes(manifest.autoThresholdBytes()).build());
+                manifest = ManifestCodec.read(sidecar);
+            }
+            return open(sidecar, manifest, options, endsInsideLine(file, manifest.dataBytes()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether the first {@code length} bytes of a file end inside a line (no {@code \n} last). */
+    private static boolean endsInsideLine(Path file, long length) throws IOException {
+        if (length == 0) {
+            return false;
+        }
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            channel.read(last, length - 1);
+            return last.get(0) != '\n';
+        }
     }
 
     private static void checkFile(Path file, long expectedBytes) {
@@ -89,8 +151,9 @@ public final class DirectoryLineStore implements LineStore {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        if (size != expectedBytes) {
-            throw new CorruptStoreException(file, "size " + size + " bytes, the manifest says " + expectedBytes);
+        if (size < expectedBytes) {
+            throw new CorruptStoreException(file, "size " + size + " bytes, the manifest says " + expectedBytes
+                    + " (truncated)");
         }
     }
 
@@ -132,7 +195,7 @@ public final class DirectoryLineStore implements LineStore {
     @Override
     public VerifyReport verify() {
         ensureOpen();
-        return StoreVerifier.verify(dir, manifest);
+        return StoreVerifier.verify(dir, manifest, unterminatedEnd);
     }
 
     @Override
@@ -147,7 +210,7 @@ public final class DirectoryLineStore implements LineStore {
 
     @Override
     public String toString() {
-        return "DirectoryLineStore(path=\"" + dir + "\", method=" + method + ", lines=" + manifest.lineCount() + ")";
+        return "DirectoryLineStore(path=\"" + description + "\", method=" + method + ", lines=" + manifest.lineCount() + ")";
     }
 
     /** Checks the arguments and the state; returns the end line of the read, exclusive. */
@@ -165,7 +228,7 @@ public final class DirectoryLineStore implements LineStore {
 
     private void ensureOpen() {
         if (handles.isClosed()) {
-            throw new StoreClosedException(dir.toString());
+            throw new StoreClosedException(description);
         }
     }
 

@@ -7,20 +7,25 @@ import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * One (layout x index stride x read method) combination, with tiny buffers and a tiny handle cache so
- * that every chunk, shard and cache boundary is crossed by small inputs.
+ * that every chunk, shard and cache boundary is crossed by small inputs. The layouts are single,
+ * sharded, and a file indexed in place (a sidecar index).
  *
  * @param layout the layout
  * @param linesPerShard lines per shard when sharded
  * @param stride index stride
  * @param method read method
+ * @param sidecar whether the input is indexed in place instead of copied into a store
  */
-record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod method) {
+record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod method, boolean sidecar) {
 
     static final int WRITE_BUFFER = 3;
     static final int READ_BUFFER = 5;
@@ -28,14 +33,23 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
     /** Small, so that AUTO reads some ranges through the mapping and others through the channel. */
     static final long AUTO_THRESHOLD = 16;
 
+    /** Every combination of a store directory (not a sidecar): those that can be appended to. */
+    static List<StoreConfig> stores() {
+        return all().stream().filter(config -> !config.sidecar()).toList();
+    }
+
     /** Every combination the contract must hold for. */
     static List<StoreConfig> all() {
         List<StoreConfig> configs = new ArrayList<>();
         for (ReadMethod method : ReadMethod.values()) {
             for (int stride : new int[] {0, 1, 7}) {
-                configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, stride, method));
-                configs.add(new StoreConfig(Layout.SHARDED, 1, stride, method));
-                configs.add(new StoreConfig(Layout.SHARDED, 3, stride, method));
+                configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, stride, method, false));
+                configs.add(new StoreConfig(Layout.SHARDED, 1, stride, method, false));
+                configs.add(new StoreConfig(Layout.SHARDED, 3, stride, method, false));
+                if (stride > 0) {
+                    configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, stride, method,
+                            true));
+                }
             }
         }
         return configs;
@@ -59,14 +73,27 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
                 .build();
     }
 
-    /** Builds a store of these bytes in {@code dir} and opens it. */
-    LineStore build(byte[] input, Path dir) {
-        LineStores.build(new ByteArrayInputStream(input), dir, storeOptions());
-        return LineStores.open(dir, readOptions());
+    /**
+     * Builds a store of these bytes at {@code path} (for a sidecar: writes them to the file
+     * {@code path} and indexes it) and opens it.
+     */
+    LineStore build(byte[] input, Path path) {
+        if (sidecar) {
+            try {
+                Files.write(path, input);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            LineStores.index(path, storeOptions());
+        } else {
+            LineStores.build(new ByteArrayInputStream(input), path, storeOptions());
+        }
+        return LineStores.open(path, readOptions());
     }
 
     @Override
     public String toString() {
-        return (layout == Layout.SINGLE ? "single" : "sharded" + linesPerShard) + " stride" + stride + " " + method;
+        String where = sidecar ? "sidecar" : layout == Layout.SINGLE ? "single" : "sharded" + linesPerShard;
+        return where + " stride" + stride + " " + method;
     }
 }

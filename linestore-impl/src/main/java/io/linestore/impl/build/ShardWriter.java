@@ -12,10 +12,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
- * Writes one shard: its data file through a large buffer, its index entries alongside, and the
- * CRC32C of both for the manifest. Not thread-safe: the builder thread owns it.
+ * Writes one shard: its data through a large buffer (unless the data file already exists, as for a
+ * sidecar index), its index entries alongside, and the checksums of both for the manifest. Can start
+ * a new shard or continue a committed one. Not thread-safe: the writing thread owns it.
  */
-final class ShardWriter implements Closeable {
+final class ShardWriter implements LineSink, Closeable {
 
     private final FileChannel data;
     private final FileChannel indexChannel;
@@ -23,33 +24,115 @@ final class ShardWriter implements Closeable {
     private final int stride;
     private final boolean fsync;
     private final ByteBuffer buffer;
-    private final CRC32C dataCrc = new CRC32C();
+    private final long resumedBytes;
+    private final long resumedCrc;
+    private final CRC32C crc = new CRC32C();
     private long dataBytes;
     private long lines;
 
+    private ShardWriter(FileChannel data, FileChannel indexChannel, IndexWriter index, int stride, int bufferSize,
+            boolean fsync, ShardEntry resumed, long endedLines) {
+        this.data = data;
+        this.indexChannel = indexChannel;
+        this.index = index;
+        this.stride = stride;
+        this.fsync = fsync;
+        this.buffer = data == null ? null : ByteBuffer.allocate(bufferSize);
+        this.resumedBytes = resumed.dataBytes();
+        this.resumedCrc = resumed.dataCrc32c();
+        this.dataBytes = resumed.dataBytes();
+        this.lines = endedLines;
+    }
+
     /**
-     * Creates the shard's files, which must not exist.
+     * Creates a new shard's files, which must not exist.
      *
      * @param dataFile the data file
      * @param indexFile the index file; not created when {@code stride} is 0
      * @param stride index stride, 0 for none
      * @param bufferSize write buffer size per file
      * @param fsync whether {@link #finish()} forces the files to the device
+     * @return the writer
      * @throws IOException if a file cannot be created
      */
-    ShardWriter(Path dataFile, Path indexFile, int stride, int bufferSize, boolean fsync) throws IOException {
-        this.stride = stride;
-        this.fsync = fsync;
-        this.buffer = ByteBuffer.allocate(bufferSize);
-        this.data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+    static ShardWriter create(Path dataFile, Path indexFile, int stride, int bufferSize, boolean fsync)
+            throws IOException {
+        FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        return withIndex(data, indexFile, stride, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0), 0,
+                StandardOpenOption.CREATE_NEW);
+    }
+
+    /**
+     * Continues a committed shard: drops whatever follows its committed bytes and entries (an append
+     * that never committed) and writes on from there.
+     *
+     * @param dataFile the data file
+     * @param indexFile the index file, ignored when {@code stride} is 0
+     * @param stride index stride, 0 for none
+     * @param bufferSize write buffer size per file
+     * @param fsync whether {@link #finish()} forces the files to the device
+     * @param committed the shard as the manifest records it
+     * @return the writer
+     * @throws IOException if a file cannot be opened or truncated
+     */
+    static ShardWriter resume(Path dataFile, Path indexFile, int stride, int bufferSize, boolean fsync,
+            ShardEntry committed) throws IOException {
+        FileChannel data = FileChannel.open(dataFile, StandardOpenOption.WRITE);
         try {
-            this.indexChannel = stride == 0 ? null : FileChannel.open(indexFile, StandardOpenOption.CREATE_NEW,
-                    StandardOpenOption.READ, StandardOpenOption.WRITE);
+            data.truncate(committed.dataBytes());
+            data.position(committed.dataBytes());
         } catch (IOException e) {
             data.close();
             throw e;
         }
-        this.index = stride == 0 ? null : new IndexWriter(indexChannel, stride, bufferSize);
+        return withIndex(data, indexFile, stride, bufferSize, fsync, committed, committed.lines(),
+                StandardOpenOption.WRITE);
+    }
+
+    /**
+     * Indexes a data file that exists already and is not written: only the index is, and the data's
+     * checksum is taken from the bytes passed to {@link #write}.
+     *
+     * @param indexFile the index file; created, or continued when {@code committed} has lines
+     * @param stride index stride, {@code >= 1}
+     * @param bufferSize write buffer size
+     * @param fsync whether {@link #finish()} forces the index to the device
+     * @param committed what is indexed already (all zero for a new index)
+     * @param unterminated 1 when the committed data ends inside its last line (no {@code \n}), so the
+     *     bytes fed next continue that line; else 0
+     * @return the writer
+     * @throws IOException if the index cannot be created or opened
+     */
+    static ShardWriter indexOnly(Path indexFile, int stride, int bufferSize, boolean fsync, ShardEntry committed,
+            int unterminated) throws IOException {
+        return withIndex(null, indexFile, stride, bufferSize, fsync, committed, committed.lines() - unterminated,
+                committed.dataBytes() == 0 ? StandardOpenOption.CREATE_NEW : StandardOpenOption.WRITE);
+    }
+
+    private static ShardWriter withIndex(FileChannel data, Path indexFile, int stride, int bufferSize,
+            boolean fsync, ShardEntry committed, long endedLines, StandardOpenOption createOrWrite)
+            throws IOException {
+        if (stride == 0) {
+            return new ShardWriter(data, null, null, stride, bufferSize, fsync, committed, endedLines);
+        }
+        FileChannel indexChannel = null;
+        try {
+            indexChannel = FileChannel.open(indexFile, createOrWrite, StandardOpenOption.READ,
+                    StandardOpenOption.WRITE);
+            IndexWriter index = committed.dataBytes() == 0 && createOrWrite == StandardOpenOption.CREATE_NEW
+                    ? IndexWriter.create(indexChannel, stride, bufferSize)
+                    : IndexWriter.resume(indexChannel, stride, bufferSize, Math.ceilDiv(committed.lines(), stride),
+                            committed.indexCrc32c());
+            return new ShardWriter(data, indexChannel, index, stride, bufferSize, fsync, committed, endedLines);
+        } catch (IOException | RuntimeException e) {
+            if (indexChannel != null) {
+                indexChannel.close();
+            }
+            if (data != null) {
+                data.close();
+            }
+            throw e;
+        }
     }
 
     /**
@@ -57,7 +140,8 @@ final class ShardWriter implements Closeable {
      *
      * @throws IOException if writing the index fails
      */
-    void startLine() throws IOException {
+    @Override
+    public void startLine() throws IOException {
         if (index != null && lines % stride == 0) {
             index.add(dataBytes);
         }
@@ -71,9 +155,13 @@ final class ShardWriter implements Closeable {
      * @param length how many bytes
      * @throws IOException if writing fails
      */
-    void write(byte[] bytes, int offset, int length) throws IOException {
-        dataCrc.update(bytes, offset, length);
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+        crc.update(bytes, offset, length);
         dataBytes += length;
+        if (data == null) {
+            return;
+        }
         if (length > buffer.remaining()) {
             flush();
             if (length >= buffer.capacity()) {
@@ -85,12 +173,13 @@ final class ShardWriter implements Closeable {
     }
 
     /** Counts a line whose terminator has been written. */
-    void endLine() {
+    @Override
+    public void endLine() {
         lines++;
     }
 
     /**
-     * Lines written so far.
+     * Lines whose terminator has been written.
      *
      * @return the count
      */
@@ -101,25 +190,32 @@ final class ShardWriter implements Closeable {
     /**
      * Flushes the data, completes the index, forces both when asked, and describes the shard.
      *
+     * @param unterminatedLines 1 when the data ends in a line without {@code \n} (a sidecar's file),
+     *     counted as a line but not ended; else 0
      * @return the shard's manifest entry
      * @throws IOException if writing fails
      */
-    ShardEntry finish() throws IOException {
-        flush();
+    ShardEntry finish(int unterminatedLines) throws IOException {
+        long total = lines + unterminatedLines;
+        if (data != null) {
+            flush();
+        }
         long indexBytes = 0;
         long indexCrc = 0;
         if (index != null) {
-            indexBytes = index.finish(lines, dataBytes);
-            // The header is written last, so the checksum is taken by reading the finished file back.
-            indexCrc = Checksums.crc32c(indexChannel, indexBytes);
+            indexBytes = index.finish(total, dataBytes);
+            indexCrc = index.entriesCrc();
         }
         if (fsync) {
-            data.force(true);
+            if (data != null) {
+                data.force(true);
+            }
             if (indexChannel != null) {
                 indexChannel.force(true);
             }
         }
-        return new ShardEntry(lines, dataBytes, dataCrc.getValue(), indexBytes, indexCrc);
+        return new ShardEntry(total, dataBytes, Checksums.combine(resumedCrc, crc.getValue(), dataBytes - resumedBytes),
+                indexBytes, indexCrc);
     }
 
     private void flush() throws IOException {
@@ -133,7 +229,6 @@ final class ShardWriter implements Closeable {
             data.write(bytes);
         }
     }
-
 
     @Override
     public void close() throws IOException {

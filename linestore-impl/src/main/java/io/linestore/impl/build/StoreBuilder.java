@@ -5,9 +5,6 @@ import io.linestore.Layout;
 import io.linestore.StoreOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
-import io.linestore.impl.format.ShardEntry;
-import io.linestore.impl.format.StoreFiles;
-import io.linestore.impl.read.Newlines;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,7 +12,6 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -27,21 +23,7 @@ import java.util.stream.Stream;
  */
 public final class StoreBuilder {
 
-    private static final int MAX_INPUT_BUFFER = 8 << 20;
-
-    private final Path dir;
-    private final StoreOptions options;
-    private final long linesPerShard;
-    private final List<ShardEntry> shards = new ArrayList<>();
-    private ShardWriter shard;
-    private long lines;
-    private long inputBytes;
-    private long dataBytes;
-
-    private StoreBuilder(Path dir, StoreOptions options) {
-        this.dir = dir;
-        this.options = options;
-        this.linesPerShard = options.layout() == Layout.SINGLE ? Long.MAX_VALUE : options.linesPerShard();
+    private StoreBuilder() {
     }
 
     /**
@@ -57,12 +39,18 @@ public final class StoreBuilder {
     public static BuildSummary build(InputStream input, Path dir, StoreOptions options) {
         boolean created = prepare(dir);
         long started = System.nanoTime();
-        StoreBuilder builder = new StoreBuilder(dir, options);
+        long linesPerShard = options.layout() == Layout.SINGLE ? Long.MAX_VALUE : options.linesPerShard();
         try {
-            builder.copy(input);
-            Manifest manifest = builder.manifest();
+            ShardSequence.Written written;
+            try (ShardSequence sequence = new ShardSequence(dir, options.layout(), linesPerShard,
+                    options.indexStride(), options.writeBufferSize(), options.fsync(), List.of())) {
+                written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+            }
+            Manifest manifest = new Manifest(Manifest.FORMAT, Manifest.VERSION, options.layout(), 0, 0, 0,
+                    options.indexStride(), linesPerShard, options.autoThresholdBytes(), List.of(), null)
+                    .withShards(written.shards(), null);
             ManifestCodec.publish(dir, manifest, options.fsync());
-            return new BuildSummary(manifest.lineCount(), builder.inputBytes, manifest.dataBytes(),
+            return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.dataBytes(),
                     manifest.shards().size(), Duration.ofNanos(System.nanoTime() - started));
         } catch (IOException e) {
             removeAll(dir, created, e);
@@ -71,91 +59,6 @@ public final class StoreBuilder {
             removeAll(dir, created, e);
             throw e;
         }
-    }
-
-    private void copy(InputStream input) throws IOException {
-        if (options.layout() == Layout.SHARDED) {
-            Files.createDirectories(StoreFiles.shardsDir(dir));
-        } else {
-            openShard();
-        }
-        byte[] chunk = new byte[Math.min(options.writeBufferSize(), MAX_INPUT_BUFFER)];
-        boolean atLineStart = true;
-        byte lastByte = '\n';
-        try {
-            // read() of a non-empty array blocks until it returns at least one byte or -1.
-            for (int n; (n = input.read(chunk)) > 0; ) {
-                inputBytes += n;
-                lastByte = chunk[n - 1];
-                for (int position = 0; position < n; ) {
-                    if (atLineStart) {
-                        startLine();
-                        atLineStart = false;
-                    }
-                    int newline = Newlines.indexOf(chunk, position, n);
-                    int end = newline < 0 ? n : newline + 1;
-                    shard.write(chunk, position, end - position);
-                    position = end;
-                    if (newline >= 0) {
-                        endLine();
-                        atLineStart = true;
-                    }
-                }
-                options.progress().update(lines, inputBytes);
-            }
-            if (!atLineStart) {
-                // A final line without \n is a line: store it terminated like the others. Its \r, if it
-                // ends in one, is content (no \n follows it), so it gets a \r\n that keeps it.
-                byte[] terminator = lastByte == '\r' ? new byte[] {'\r', '\n'} : new byte[] {'\n'};
-                shard.write(terminator, 0, terminator.length);
-                endLine();
-            }
-            if (shard != null) {
-                closeShard();
-            }
-        } finally {
-            if (shard != null) {
-                shard.close();
-            }
-        }
-    }
-
-    private void startLine() throws IOException {
-        if (shard == null) {
-            openShard();
-        }
-        shard.startLine();
-    }
-
-    private void endLine() throws IOException {
-        shard.endLine();
-        lines++;
-        if (shard.lines() == linesPerShard) {
-            closeShard();
-        }
-    }
-
-    private void openShard() throws IOException {
-        int number = shards.size();
-        shard = new ShardWriter(dir.resolve(StoreFiles.dataFile(options.layout(), number)),
-                dir.resolve(StoreFiles.indexFile(options.layout(), number)), options.indexStride(),
-                options.writeBufferSize(), options.fsync());
-    }
-
-    private void closeShard() throws IOException {
-        ShardEntry entry;
-        try (ShardWriter done = shard) {
-            shard = null;
-            entry = done.finish();
-        }
-        shards.add(entry);
-        dataBytes += entry.dataBytes();
-    }
-
-    private Manifest manifest() {
-        long indexBytes = shards.stream().mapToLong(ShardEntry::indexBytes).sum();
-        return new Manifest(Manifest.FORMAT, Manifest.VERSION, options.layout(), lines, dataBytes, indexBytes,
-                options.indexStride(), linesPerShard, options.autoThresholdBytes(), shards);
     }
 
     /** Creates the directory if needed; returns whether it did. */

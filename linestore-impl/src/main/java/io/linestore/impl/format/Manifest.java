@@ -20,6 +20,7 @@ import java.util.List;
  * @param autoThresholdBytes the range size at which {@code AUTO} reads switch from the mapping to
  *     the channel
  * @param shards one entry per shard, in order
+ * @param source for a sidecar index, the indexed file; {@code null} for a store directory
  */
 public record Manifest(
         String format,
@@ -31,7 +32,8 @@ public record Manifest(
         int indexStride,
         long linesPerShard,
         long autoThresholdBytes,
-        List<ShardEntry> shards) {
+        List<ShardEntry> shards,
+        SourceFile source) {
 
     /** The value of {@code format}. */
     public static final String FORMAT = "linestore";
@@ -43,7 +45,21 @@ public record Manifest(
      * Copies the shard list.
      */
     public Manifest {
-        shards = List.copyOf(shards);
+        shards = shards == null ? null : List.copyOf(shards);
+    }
+
+    /**
+     * A copy with other shards and totals, for a store that grew.
+     *
+     * @param newShards the shards
+     * @param newSource the source file, for a sidecar; {@code null} otherwise
+     * @return the new manifest
+     */
+    public Manifest withShards(List<ShardEntry> newShards, SourceFile newSource) {
+        return new Manifest(format, version, layout, newShards.stream().mapToLong(ShardEntry::lines).sum(),
+                newShards.stream().mapToLong(ShardEntry::dataBytes).sum(),
+                newShards.stream().mapToLong(ShardEntry::indexBytes).sum(), indexStride, linesPerShard,
+                autoThresholdBytes, newShards, newSource);
     }
 
     /**

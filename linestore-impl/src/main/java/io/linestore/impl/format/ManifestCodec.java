@@ -30,7 +30,6 @@ public final class ManifestCodec {
 
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_CREATOR_PROPERTIES)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
@@ -108,6 +107,11 @@ public final class ManifestCodec {
         }
     }
 
+    /** A sidecar {@code x.lsidx} may only index the file {@code x} next to it. */
+    private static boolean isSiblingName(Path sidecarDir, String name) {
+        return name != null && (name + StoreFiles.SIDECAR_SUFFIX).equals(sidecarDir.getFileName().toString());
+    }
+
     private static void forceDirectory(Path dir) throws IOException {
         // Makes the rename itself durable; Linux allows force() on a directory opened for reading.
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
@@ -121,6 +125,13 @@ public final class ManifestCodec {
         }
         if (m.version() != Manifest.VERSION) {
             throw new UnsupportedFormatException(file, m.version(), Manifest.VERSION);
+        }
+        if (m.layout() == null || m.shards() == null) {
+            throw new CorruptStoreException(file, "layout or shards is null");
+        }
+        if (m.source() != null && !isSiblingName(file.getParent(), m.source().name())) {
+            throw new CorruptStoreException(file, "a sidecar of " + file.getParent().getFileName()
+                    + " cannot index the file " + m.source().name());
         }
         if (m.indexStride() < 0) {
             throw new CorruptStoreException(file, "indexStride=" + m.indexStride() + " is negative");

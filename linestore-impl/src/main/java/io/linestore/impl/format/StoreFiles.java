@@ -12,8 +12,11 @@ import java.nio.file.Path;
  * shards/00000000.lines, shards/00000000.idx     {@link Layout#SHARDED}, shard k holds lines [k*S, (k+1)*S)
  * </pre>
  *
- * <p>Names are derived from the layout and the shard number, never read from the manifest, so a
- * damaged manifest cannot point outside the store.
+ * <p>A sidecar index of a file {@code app.log} is the directory {@code app.log.lsidx} next to it,
+ * holding {@code manifest.json} and {@code data.idx}; its data file is {@code app.log} itself.
+ *
+ * <p>Names are derived from the layout and the shard number, never read from the manifest (but for a
+ * sidecar's file name, which must name a sibling), so a damaged manifest cannot point elsewhere.
  */
 public final class StoreFiles {
 
@@ -22,6 +25,15 @@ public final class StoreFiles {
 
     /** The file name the manifest is written to before it is renamed into place. */
     public static final String MANIFEST_TEMP = "manifest.json.tmp";
+
+    /** The name a sidecar index directory adds to its file's name. */
+    public static final String SIDECAR_SUFFIX = ".lsidx";
+
+    /** The lock file that admits one writer at a time. */
+    public static final String WRITE_LOCK = "write.lock";
+
+    /** Bytes at the head and at the tail of a sidecar's file whose checksums detect a change. */
+    public static final int PROBE_BYTES = 64 << 10;
 
     private static final String SHARDS = "shards";
 
@@ -58,6 +70,41 @@ public final class StoreFiles {
      */
     public static Path shardsDir(Path storeDir) {
         return storeDir.resolve(SHARDS);
+    }
+
+    /**
+     * The data file of a shard of a store or sidecar.
+     *
+     * @param storeDir the store (or sidecar) directory
+     * @param manifest its manifest
+     * @param shard the shard number
+     * @return the path
+     */
+    public static Path dataPath(Path storeDir, Manifest manifest, int shard) {
+        return manifest.source() == null ? storeDir.resolve(dataFile(manifest.layout(), shard))
+                : storeDir.resolveSibling(manifest.source().name());
+    }
+
+    /**
+     * The index file of a shard of a store or sidecar.
+     *
+     * @param storeDir the store (or sidecar) directory
+     * @param manifest its manifest
+     * @param shard the shard number
+     * @return the path
+     */
+    public static Path indexPath(Path storeDir, Manifest manifest, int shard) {
+        return storeDir.resolve(indexFile(manifest.layout(), shard));
+    }
+
+    /**
+     * The sidecar directory of a file.
+     *
+     * @param file the indexed file
+     * @return {@code file} + {@value #SIDECAR_SUFFIX}, next to it
+     */
+    public static Path sidecarDir(Path file) {
+        return file.resolveSibling(file.getFileName() + SIDECAR_SUFFIX);
     }
 
     private static String baseName(Layout layout, int shard) {

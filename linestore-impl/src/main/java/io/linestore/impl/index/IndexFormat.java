@@ -20,6 +20,12 @@ import java.nio.ByteOrder;
  *
  * With stride 1 (dense) a read of lines {@code [a, b)} is exactly the byte range
  * {@code [entry(a), entry(b))}. A store with stride 0 has no index files.
+ *
+ * <p>The manifest's checksum of an index covers its line-start entries only (bytes
+ * {@code [32, 32 + 8 * ceil(n / K))}): those never change once committed, so appending lines extends
+ * the checksum instead of recomputing it. The header and the end entry change with every append; they
+ * are checked against the manifest instead. An index may hold more than the manifest commits (an
+ * append that was interrupted before its manifest was published): readers ignore it.
  */
 public final class IndexFormat {
 
@@ -38,6 +44,7 @@ public final class IndexFormat {
     static final long MAGIC_OFFSET = 0;
     static final long VERSION_OFFSET = 4;
     static final long STRIDE_OFFSET = 8;
+    static final long RESERVED_OFFSET = 12;
     static final long LINES_OFFSET = 16;
     static final long ENTRY_COUNT_OFFSET = 24;
 
@@ -56,6 +63,17 @@ public final class IndexFormat {
      */
     public static long entryCount(long lines, int stride) {
         return Math.ceilDiv(lines, stride) + 1;
+    }
+
+    /**
+     * Bytes of an index's line-start entries, the part its checksum covers.
+     *
+     * @param lines lines in the shard, {@code >= 0}
+     * @param stride the stride, {@code >= 1}
+     * @return {@code 8 * ceil(lines / stride)}
+     */
+    public static long lineStartBytes(long lines, int stride) {
+        return Math.ceilDiv(lines, stride) * (long) ENTRY_BYTES;
     }
 
     /**

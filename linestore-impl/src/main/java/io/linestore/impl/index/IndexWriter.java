@@ -1,33 +1,66 @@
 package io.linestore.impl.index;
 
+import io.linestore.impl.format.Checksums;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.util.zip.CRC32C;
 
 /**
- * Appends index entries to a new index file through a buffer, and writes the header once the line
- * count is known. Not thread-safe: one builder thread owns it.
+ * Appends line-start entries to an index file through a buffer, then the end entry and the header
+ * once the line count is known. Keeps the CRC32C of the line-start entries (see
+ * {@link IndexFormat}), extending the one it resumed from. Not thread-safe: one writer thread owns it.
  */
 public final class IndexWriter {
 
     private final FileChannel channel;
     private final ByteBuffer buffer;
     private final int stride;
+    private final long resumedEntries;
+    private final long resumedCrc;
+    private final CRC32C crc = new CRC32C();
     private long entries;
 
-    /**
-     * Starts an index whose entries follow the header's space.
-     *
-     * @param channel an empty file opened for writing; the caller closes it
-     * @param stride the stride, {@code >= 1}
-     * @param bufferBytes buffer size; rounded up to hold at least one entry
-     */
-    public IndexWriter(FileChannel channel, int stride, int bufferBytes) {
+    private IndexWriter(FileChannel channel, int stride, int bufferBytes, long entries, long entriesCrc) {
         this.channel = channel;
         this.stride = stride;
-        int capacity = Math.max(IndexFormat.ENTRY_BYTES, bufferBytes / IndexFormat.ENTRY_BYTES * IndexFormat.ENTRY_BYTES);
+        this.entries = entries;
+        this.resumedEntries = entries;
+        this.resumedCrc = entriesCrc;
+        int capacity = Math.max(IndexFormat.ENTRY_BYTES,
+                bufferBytes / IndexFormat.ENTRY_BYTES * IndexFormat.ENTRY_BYTES);
         this.buffer = ByteBuffer.allocate(capacity).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * Starts a new index; the header's space stays empty until {@link #finish}.
+     *
+     * @param channel an empty file opened for reading and writing; the caller closes it
+     * @param stride the stride, {@code >= 1}
+     * @param bufferBytes buffer size; rounded to whole entries, at least one
+     * @return the writer
+     */
+    public static IndexWriter create(FileChannel channel, int stride, int bufferBytes) {
+        return new IndexWriter(channel, stride, bufferBytes, 0, 0);
+    }
+
+    /**
+     * Continues an index after its committed line-start entries: drops whatever follows them (the
+     * old end entry, or entries of an append that never committed), and appends from there.
+     *
+     * @param channel the index file opened for reading and writing; the caller closes it
+     * @param stride the stride, {@code >= 1}
+     * @param bufferBytes buffer size
+     * @param entries the committed line-start entries, {@code ceil(lines / stride)}
+     * @param entriesCrc their CRC32C, from the manifest
+     * @return the writer
+     * @throws IOException if truncating fails
+     */
+    public static IndexWriter resume(FileChannel channel, int stride, int bufferBytes, long entries,
+            long entriesCrc) throws IOException {
+        channel.truncate(IndexFormat.HEADER_BYTES + entries * IndexFormat.ENTRY_BYTES);
+        return new IndexWriter(channel, stride, bufferBytes, entries, entriesCrc);
     }
 
     /**
@@ -45,36 +78,49 @@ public final class IndexWriter {
     }
 
     /**
-     * Adds the end entry (the data size), flushes, and writes the header.
+     * Writes the buffered entries, the end entry (the data size) and the header.
      *
      * @param lines lines in the shard
-     * @param dataBytes the data file's size
+     * @param dataBytes the data file's committed size
      * @return the index file's size
      * @throws IOException if writing fails
      * @throws IllegalStateException if the entries added do not match {@code lines}
      */
     public long finish(long lines, long dataBytes) throws IOException {
-        add(dataBytes);
         flush();
-        if (entries != IndexFormat.entryCount(lines, stride)) {
-            throw new IllegalStateException("index has " + entries + " entries for " + lines + " lines at stride "
-                    + stride);
+        if (entries != Math.ceilDiv(lines, stride)) {
+            throw new IllegalStateException("index has " + entries + " line-start entries for " + lines
+                    + " lines at stride " + stride);
         }
-        ByteBuffer header = IndexFormat.header(stride, lines);
-        long position = 0;
-        while (header.hasRemaining()) {
-            position += channel.write(header, position);
-        }
+        long end = IndexFormat.HEADER_BYTES + entries * IndexFormat.ENTRY_BYTES;
+        writeFully(ByteBuffer.allocate(IndexFormat.ENTRY_BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(dataBytes).flip(), end);
+        writeFully(IndexFormat.header(stride, lines), 0);
         return IndexFormat.fileBytes(lines, stride);
+    }
+
+    /**
+     * The CRC32C of every line-start entry, committed ones included.
+     *
+     * @return the checksum the manifest records as the index's
+     */
+    public long entriesCrc() {
+        return Checksums.combine(resumedCrc, crc.getValue(),
+                (entries - resumedEntries - buffer.position() / IndexFormat.ENTRY_BYTES) * IndexFormat.ENTRY_BYTES);
     }
 
     private void flush() throws IOException {
         buffer.flip();
-        long position = IndexFormat.HEADER_BYTES + (entries - buffer.remaining() / IndexFormat.ENTRY_BYTES)
-                * (long) IndexFormat.ENTRY_BYTES;
-        while (buffer.hasRemaining()) {
-            position += channel.write(buffer, position);
-        }
+        crc.update(buffer.duplicate());
+        long position = IndexFormat.HEADER_BYTES
+                + (entries - buffer.remaining() / IndexFormat.ENTRY_BYTES) * IndexFormat.ENTRY_BYTES;
+        writeFully(buffer, position);
         buffer.clear();
+    }
+
+    private void writeFully(ByteBuffer bytes, long position) throws IOException {
+        for (long at = position; bytes.hasRemaining(); ) {
+            at += channel.write(bytes, at);
+        }
     }
 }

@@ -18,25 +18,28 @@ public final class OffsetIndex {
     private final int stride;
     private final long lines;
     private final long entryCount;
+    private final long dataBytes;
 
-    private OffsetIndex(Path file, MemorySegment segment, int stride, long lines, long entryCount) {
+    private OffsetIndex(Path file, MemorySegment segment, int stride, long lines, long entryCount, long dataBytes) {
         this.file = file;
         this.segment = segment;
         this.stride = stride;
         this.lines = lines;
         this.entryCount = entryCount;
+        this.dataBytes = dataBytes;
     }
 
     /**
-     * Checks an index file's header against what the manifest says and returns a view of it.
+     * Checks an index file's header against what the manifest commits and returns a view of the
+     * committed entries. The file may hold more (an append that did not commit): that is ignored.
      *
      * @param file the index file, for messages
      * @param segment the whole file, mapped
      * @param stride the stride the manifest gives
-     * @param lines the shard's line count from the manifest
-     * @param dataBytes the shard's data file size from the manifest
-     * @return the view
-     * @throws CorruptStoreException if the header, the size, the first or the last entry is wrong
+     * @param lines the shard's committed line count, from the manifest
+     * @param dataBytes the shard's committed data size, from the manifest
+     * @return the view; its last entry is {@code dataBytes}, whatever the file holds there
+     * @throws CorruptStoreException if the header, the size, or the first or last entry is wrong
      * @throws UnsupportedFormatException if the index version is unknown
      */
     public static OffsetIndex open(Path file, MemorySegment segment, int stride, long lines, long dataBytes) {
@@ -54,19 +57,26 @@ public final class OffsetIndex {
         if (version != IndexFormat.VERSION) {
             throw new UnsupportedFormatException(file, version, IndexFormat.VERSION);
         }
+        int reserved = segment.get(IndexFormat.INT, IndexFormat.RESERVED_OFFSET);
+        if (reserved != 0) {
+            throw new CorruptStoreException(file, "reserved header field is " + reserved + ", expected 0");
+        }
         int fileStride = segment.get(IndexFormat.INT, IndexFormat.STRIDE_OFFSET);
         long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
         long entries = segment.get(IndexFormat.LONG, IndexFormat.ENTRY_COUNT_OFFSET);
-        if (fileStride != stride || fileLines != lines || entries != IndexFormat.entryCount(lines, stride)
-                || segment.byteSize() != expectedBytes) {
+        if (fileStride != stride || fileLines < lines || entries != IndexFormat.entryCount(fileLines, stride)
+                || segment.byteSize() < expectedBytes) {
             throw new CorruptStoreException(file, "header says stride=" + fileStride + ", lines=" + fileLines
                     + ", entries=" + entries + " in " + segment.byteSize() + " bytes; the manifest says stride="
                     + stride + ", lines=" + lines + ", which needs " + expectedBytes + " bytes");
         }
-        OffsetIndex index = new OffsetIndex(file, segment, stride, lines, entries);
-        long first = index.entry(0);
-        long last = index.entry(entries - 1);
-        if (first != 0 || last != dataBytes) {
+        long committedEntries = IndexFormat.entryCount(lines, stride);
+        OffsetIndex index = new OffsetIndex(file, segment, stride, lines, committedEntries, dataBytes);
+        long first = lines == 0 ? 0 : index.entry(0);
+        // The file's end entry is the data size only when no append ran past the commit.
+        long last = segment.get(IndexFormat.LONG, IndexFormat.HEADER_BYTES
+                + (committedEntries - 1) * IndexFormat.ENTRY_BYTES);
+        if (first != 0 || (fileLines == lines && last != dataBytes)) {
             throw new CorruptStoreException(file, "first entry=" + first + " (expected 0), last entry=" + last
                     + " (expected the data size " + dataBytes + ")");
         }
@@ -101,7 +111,8 @@ public final class OffsetIndex {
     }
 
     /**
-     * Entry {@code i}: the byte offset of line {@code i * stride}, or the data size for the last.
+     * Entry {@code i}: the byte offset of line {@code i * stride}, or the committed data size for the
+     * last.
      *
      * @param i the entry, {@code [0, entryCount())}
      * @return the byte offset
@@ -110,6 +121,9 @@ public final class OffsetIndex {
     public long entry(long i) {
         if (i < 0 || i >= entryCount) {
             throw new IndexOutOfBoundsException("entry=" + i + ", entryCount=" + entryCount + " in " + file);
+        }
+        if (i == entryCount - 1) {
+            return dataBytes;
         }
         return segment.get(IndexFormat.LONG, IndexFormat.HEADER_BYTES + i * IndexFormat.ENTRY_BYTES);
     }

@@ -17,10 +17,13 @@ import java.nio.file.Path;
  * @param firstLine the number of the first wanted line
  * @param count wanted lines
  * @param exactEnd whether the range must end right after the last wanted line
+ * @param unterminatedEnd whether the range ends the data inside its last line (a file indexed in
+ *     place whose last line has no {@code \n}): that line ends at the end of the range instead, and
+ *     a {@code \r} at its end is content
  */
 public record ExpectedRange(
         Path file, long from, long to, boolean leadingNewline, long skip, long firstLine, long count,
-        boolean exactEnd) {
+        boolean exactEnd, boolean unterminatedEnd) {
 
     CorruptStoreException notLineStart() {
         return new CorruptStoreException(file, "byte " + (from + 1) + " is not a line start (the byte before it is"

@@ -93,6 +93,9 @@ public final class LineSplitter implements ChunkSink {
      * @throws io.linestore.CorruptStoreException if it held fewer
      */
     public void finish() {
+        if (range.unterminatedEnd() && !leadingNewline && toSkip == 0 && toEmit == 1 && carryLength > 0) {
+            emit(ByteBuffer.wrap(carry, 0, carryLength));
+        }
         if (leadingNewline || !done()) {
             throw range.tooFewLines(range.skip() - toSkip + range.count() - toEmit);
         }

@@ -69,6 +69,10 @@ public final class ReaderLineSplitter {
                 position = newline + 1;
             }
         }
+        if (range.unterminatedEnd() && !leadingNewline && toSkip == 0 && toEmit == 1 && !carry.isEmpty()) {
+            consumer.accept(carry.toString());
+            toEmit--;
+        }
         if (leadingNewline || toSkip > 0 || toEmit > 0) {
             throw range.tooFewLines(range.skip() - toSkip + range.count() - toEmit);
         }

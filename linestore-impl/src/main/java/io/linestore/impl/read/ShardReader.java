@@ -30,15 +30,16 @@ public final class ShardReader implements Closeable {
     private final Path dataFile;
     private final long lines;
     private final long dataBytes;
+    private final boolean unterminatedEnd;
     private final OffsetIndex index;
     private final RangeReader reader;
     private final Arena arena;
 
-    private ShardReader(Path dataFile, long lines, long dataBytes, OffsetIndex index, RangeReader reader,
-            Arena arena) {
-        this.dataFile = dataFile;
-        this.lines = lines;
-        this.dataBytes = dataBytes;
+    private ShardReader(Spec spec, OffsetIndex index, RangeReader reader, Arena arena) {
+        this.dataFile = spec.dataFile();
+        this.lines = spec.lines();
+        this.dataBytes = spec.dataBytes();
+        this.unterminatedEnd = spec.unterminatedEnd();
         this.index = index;
         this.reader = reader;
         this.arena = arena;
@@ -56,9 +57,11 @@ public final class ShardReader implements Closeable {
      * @param readBufferSize the largest chunk one read call fills
      * @param autoThresholdBytes for {@link ReadMethod#AUTO}, the range size that switches from mapping
      *     to channel
+     * @param unterminatedEnd whether the data's last line has no {@code \n} (only a file indexed in
+     *     place may end so)
      */
     public record Spec(Path dataFile, Path indexFile, int stride, long lines, long dataBytes, ReadMethod method,
-            int readBufferSize, long autoThresholdBytes) {
+            int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd) {
     }
 
     /**
@@ -75,7 +78,7 @@ public final class ShardReader implements Closeable {
             OffsetIndex index = spec.stride() == 0 ? null : OffsetIndex.open(spec.indexFile(),
                     map(spec.indexFile(), arena, -1), spec.stride(), spec.lines(), spec.dataBytes());
             RangeReader reader = openReader(spec, arena);
-            return new ShardReader(spec.dataFile(), spec.lines(), spec.dataBytes(), index, reader, arena);
+            return new ShardReader(spec, index, reader, arena);
         } catch (IOException e) {
             arena.close();
             throw new UncheckedIOException("cannot open " + spec.dataFile() + ": " + e.getMessage(), e);
@@ -88,7 +91,7 @@ public final class ShardReader implements Closeable {
     private static RangeReader openReader(Spec spec, Arena arena) throws IOException {
         Path file = spec.dataFile();
         return switch (spec.method()) {
-            case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()));
+            case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()).asSlice(0, spec.dataBytes()));
             case FILE_CHANNEL -> new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()),
                     spec.readBufferSize());
             case BUFFERED_READER -> new BufferedStreamRangeReader(file, openChannel(file, spec.dataBytes()),
@@ -103,7 +106,8 @@ public final class ShardReader implements Closeable {
                 }
                 yield new RandomAccessFileRangeReader(raf, spec.readBufferSize());
             }
-            case AUTO -> new AutoRangeReader(new MmapRangeReader(map(file, arena, spec.dataBytes())),
+            case AUTO -> new AutoRangeReader(
+                    new MmapRangeReader(map(file, arena, spec.dataBytes()).asSlice(0, spec.dataBytes())),
                     new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()), spec.readBufferSize()),
                     spec.autoThresholdBytes());
         };
@@ -141,8 +145,9 @@ public final class ShardReader implements Closeable {
     }
 
     private static void checkSize(Path file, long actual, long expected) {
-        if (actual != expected) {
-            throw new CorruptStoreException(file, "size " + actual + " bytes, the manifest says " + expected);
+        if (actual < expected) {
+            throw new CorruptStoreException(file, "size " + actual + " bytes, the manifest says " + expected
+                    + " (truncated)");
         }
     }
 
@@ -222,7 +227,7 @@ public final class ShardReader implements Closeable {
         }
         boolean leadingNewline = from > 0;
         return new ExpectedRange(dataFile, leadingNewline ? from - 1 : from, to, leadingNewline, skip, firstLine,
-                count, exactEnd);
+                count, exactEnd, unterminatedEnd && to == dataBytes);
     }
 
     @Override

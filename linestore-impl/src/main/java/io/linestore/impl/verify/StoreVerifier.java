@@ -7,6 +7,7 @@ import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.OffsetIndex;
 import io.linestore.impl.read.Newlines;
 import java.io.IOException;
@@ -35,11 +36,13 @@ public final class StoreVerifier {
 
     private final Path dir;
     private final Manifest manifest;
+    private final boolean unterminatedEnd;
     private final List<VerifyReport.Problem> problems = new ArrayList<>();
 
-    private StoreVerifier(Path dir, Manifest manifest) {
+    private StoreVerifier(Path dir, Manifest manifest, boolean unterminatedEnd) {
         this.dir = dir;
         this.manifest = manifest;
+        this.unterminatedEnd = unterminatedEnd;
     }
 
     /**
@@ -47,10 +50,12 @@ public final class StoreVerifier {
      *
      * @param dir the store directory
      * @param manifest its manifest, already read and checked
+     * @param unterminatedEnd whether the last shard's last line has no {@code \n} (a file indexed in
+     *     place may end so)
      * @return every problem found
      */
-    public static VerifyReport verify(Path dir, Manifest manifest) {
-        StoreVerifier verifier = new StoreVerifier(dir, manifest);
+    public static VerifyReport verify(Path dir, Manifest manifest, boolean unterminatedEnd) {
+        StoreVerifier verifier = new StoreVerifier(dir, manifest, unterminatedEnd);
         for (int k = 0; k < manifest.shards().size(); k++) {
             verifier.verifyShard(k, manifest.shards().get(k));
         }
@@ -58,23 +63,34 @@ public final class StoreVerifier {
     }
 
     private void verifyShard(int number, ShardEntry shard) {
-        String dataName = StoreFiles.dataFile(manifest.layout(), number);
-        String indexName = StoreFiles.indexFile(manifest.layout(), number);
+        Path data = StoreFiles.dataPath(dir, manifest, number);
+        Path indexFile = StoreFiles.indexPath(dir, manifest, number);
+        boolean openEnd = unterminatedEnd && number == manifest.shards().size() - 1;
         try (Arena arena = Arena.ofConfined()) {
-            OffsetIndex index = manifest.indexStride() == 0 ? null : verifyIndexFile(indexName, shard, arena);
-            verifyData(dataName, indexName, shard, index);
+            OffsetIndex index = manifest.indexStride() == 0 ? null
+                    : verifyIndexFile(indexFile, name(indexFile), shard, arena);
+            verifyData(data, name(data), name(indexFile), shard, index, openEnd);
         }
     }
 
-    /** Checks the index file's size, checksum and header; returns a view when its header is sound. */
-    private OffsetIndex verifyIndexFile(String name, ShardEntry shard, Arena arena) {
-        Path file = dir.resolve(name);
+    /** A file's name in the report: relative to the store, or as given for a sidecar's data file. */
+    private String name(Path file) {
+        return file.startsWith(dir) ? dir.relativize(file).toString() : file.toString();
+    }
+
+    /**
+     * Checks the index file's size, the checksum of its line-start entries and its header; returns a
+     * view when the header is sound.
+     */
+    private OffsetIndex verifyIndexFile(Path file, String name, ShardEntry shard, Arena arena) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
-            if (size != shard.indexBytes()) {
-                problem(name, "size " + size + " bytes, the manifest says " + shard.indexBytes());
+            if (size < shard.indexBytes()) {
+                problem(name, "size " + size + " bytes, the manifest says " + shard.indexBytes() + " (truncated)");
+                return null;
             }
-            long crc = Checksums.crc32c(channel, size);
+            long crc = Checksums.crc32c(channel, IndexFormat.HEADER_BYTES,
+                    IndexFormat.HEADER_BYTES + IndexFormat.lineStartBytes(shard.lines(), manifest.indexStride()));
             if (crc != shard.indexCrc32c()) {
                 problem(name, "CRC32C " + Long.toHexString(crc) + ", the manifest says "
                         + Long.toHexString(shard.indexCrc32c()));
@@ -92,13 +108,16 @@ public final class StoreVerifier {
         return null;
     }
 
-    /** Reads the data file once: checksum, line count, final newline, and each index entry. */
-    private void verifyData(String name, String indexName, ShardEntry shard, OffsetIndex index) {
-        Path file = dir.resolve(name);
+    /**
+     * Reads the data file's committed bytes once: checksum, line count, final newline, and each index
+     * entry.
+     */
+    private void verifyData(Path file, String name, String indexName, ShardEntry shard, OffsetIndex index,
+            boolean openEnd) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = channel.size();
-            if (size != shard.dataBytes()) {
-                problem(name, "size " + size + " bytes, the manifest says " + shard.dataBytes());
+            long size = Math.min(channel.size(), shard.dataBytes());
+            if (size < shard.dataBytes()) {
+                problem(name, "size " + size + " bytes, the manifest says " + shard.dataBytes() + " (truncated)");
             }
             EntryCheck entries = new EntryCheck(indexName, index);
             CRC32C crc = new CRC32C();
@@ -128,7 +147,11 @@ public final class StoreVerifier {
                 position += n;
             }
             if (last != '\n') {
-                problem(name, "the last line has no \\n");
+                if (openEnd) {
+                    lines++;
+                } else {
+                    problem(name, "the last line has no \\n");
+                }
             }
             if (lines != shard.lines()) {
                 problem(name, "holds " + lines + " lines, the manifest says " + shard.lines());

@@ -1,0 +1,123 @@
+package io.linestore.gen;
+
+import java.math.BigDecimal;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * Reads counts and byte sizes written with a unit suffix, as the command line accepts them.
+ *
+ * <ul>
+ *   <li>Counts are decimal: {@code 1500}, {@code 10k} (10,000), {@code 10M}, {@code 1G},
+ *       {@code 2T}; fractions are allowed when the result is whole, as in {@code 1.5M}.
+ *   <li>Byte sizes: a bare number is bytes ({@code B} may follow); {@code k}, {@code M}, {@code G},
+ *       {@code T} and {@code KiB}, {@code MiB}, {@code GiB}, {@code TiB} are binary (as in JVM
+ *       options: {@code 64k} is 65,536); {@code kB}, {@code MB}, {@code GB}, {@code TB} are
+ *       decimal. Fractions are rounded down to whole bytes: {@code 1.5GiB}.
+ * </ul>
+ *
+ * <p>Suffixes are case-insensitive. Negative values and values beyond {@code Long.MAX_VALUE} are
+ * rejected. Thread-safe.
+ */
+public final class Sizes {
+
+    private static final Pattern NUMBER_AND_SUFFIX = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]*)");
+    private static final Map<String, Long> COUNT_SUFFIXES = Map.of(
+            "", 1L, "k", 1_000L, "m", 1_000_000L, "g", 1_000_000_000L, "t", 1_000_000_000_000L);
+    private static final Map<String, Long> BYTE_SUFFIXES = Map.ofEntries(
+            Map.entry("", 1L), Map.entry("b", 1L),
+            Map.entry("k", 1L << 10), Map.entry("kib", 1L << 10), Map.entry("kb", 1_000L),
+            Map.entry("m", 1L << 20), Map.entry("mib", 1L << 20), Map.entry("mb", 1_000_000L),
+            Map.entry("g", 1L << 30), Map.entry("gib", 1L << 30), Map.entry("gb", 1_000_000_000L),
+            Map.entry("t", 1L << 40), Map.entry("tib", 1L << 40), Map.entry("tb", 1_000_000_000_000L));
+    private static final String COUNT_FORMS = "a whole number with an optional suffix k, M, G or T (decimal)";
+    private static final String BYTE_FORMS =
+            "a number of bytes with an optional suffix k/KiB, M/MiB, G/GiB, T/TiB (binary) or kB, MB, GB, TB (decimal)";
+
+    private Sizes() {
+    }
+
+    /**
+     * Reads a count such as {@code 10M}.
+     *
+     * @param text the count
+     * @return the count, 0 or more
+     * @throws IllegalArgumentException naming {@code text} if it is not a count
+     */
+    public static long parseCount(String text) {
+        BigDecimal value = parse(text, COUNT_SUFFIXES, "count", COUNT_FORMS);
+        try {
+            return value.longValueExact();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("bad count '" + text + "': not a whole number", e);
+        }
+    }
+
+    /**
+     * Reads a byte size such as {@code 1GiB} or {@code 64k}.
+     *
+     * @param text the size
+     * @return the size in bytes, 0 or more
+     * @throws IllegalArgumentException naming {@code text} if it is not a size
+     */
+    public static long parseBytes(String text) {
+        return parse(text, BYTE_SUFFIXES, "byte size", BYTE_FORMS).longValue();
+    }
+
+    private static BigDecimal parse(String text, Map<String, Long> suffixes, String what, String forms) {
+        Matcher matcher = NUMBER_AND_SUFFIX.matcher(text.trim());
+        Long unit = matcher.matches() ? suffixes.get(matcher.group(2).toLowerCase(Locale.ROOT)) : null;
+        if (unit == null) {
+            throw new IllegalArgumentException("bad " + what + " '" + text + "': expected " + forms);
+        }
+        BigDecimal value = new BigDecimal(matcher.group(1)).multiply(BigDecimal.valueOf(unit));
+        if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new IllegalArgumentException("bad " + what + " '" + text + "': larger than " + Long.MAX_VALUE);
+        }
+        return value;
+    }
+
+    /** Converts a picocli option value with {@link #parseCount(String)}. */
+    public static final class CountConverter implements ITypeConverter<Long> {
+
+        /** Makes the converter; picocli instantiates it by reflection. */
+        public CountConverter() {
+        }
+
+        /**
+         * Reads the count.
+         *
+         * @param value the option value
+         * @return the count
+         * @throws TypeConversionException naming the value if it is not a count
+         */
+        @Override
+        public Long convert(String value) {
+            return Conversions.converted(Sizes::parseCount, value);
+        }
+    }
+
+    /** Converts a picocli option value with {@link #parseBytes(String)}. */
+    public static final class ByteSizeConverter implements ITypeConverter<Long> {
+
+        /** Makes the converter; picocli instantiates it by reflection. */
+        public ByteSizeConverter() {
+        }
+
+        /**
+         * Reads the byte size.
+         *
+         * @param value the option value
+         * @return the size in bytes
+         * @throws TypeConversionException naming the value if it is not a size
+         */
+        @Override
+        public Long convert(String value) {
+            return Conversions.converted(Sizes::parseBytes, value);
+        }
+    }
+}

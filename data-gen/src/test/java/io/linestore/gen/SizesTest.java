@@ -1,0 +1,46 @@
+package io.linestore.gen;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import picocli.CommandLine.TypeConversionException;
+
+class SizesTest {
+
+    @ParameterizedTest
+    @CsvSource({"0, 0", "1500, 1500", "10k, 10000", "10K, 10000", "10M, 10000000", "1G, 1000000000",
+        "2T, 2000000000000", "1.5M, 1500000"})
+    void countsAreDecimal(String text, long expected) {
+        assertThat(Sizes.parseCount(text)).isEqualTo(expected);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0, 0", "100, 100", "100B, 100", "64k, 65536", "64KiB, 65536", "64kB, 64000", "512MiB, 536870912",
+        "1GiB, 1073741824", "1g, 1073741824", "1GB, 1000000000", "1TiB, 1099511627776", "1.5GiB, 1610612736",
+        "' 8 MiB ', 8388608"})
+    void byteSizesAreBinaryUnlessSaidDecimal(String text, long expected) {
+        assertThat(Sizes.parseBytes(text)).isEqualTo(expected);
+    }
+
+    @Test
+    void badValuesAreNamed() {
+        assertThatThrownBy(() -> Sizes.parseCount("-5")).hasMessageStartingWith("bad count '-5': expected");
+        assertThatThrownBy(() -> Sizes.parseCount("1.5")).hasMessage("bad count '1.5': not a whole number");
+        assertThatThrownBy(() -> Sizes.parseCount("10Mi")).hasMessageStartingWith("bad count '10Mi'");
+        assertThatThrownBy(() -> Sizes.parseBytes("1XB")).hasMessageStartingWith("bad byte size '1XB': expected");
+        assertThatThrownBy(() -> Sizes.parseBytes("")).hasMessageStartingWith("bad byte size ''");
+        assertThatThrownBy(() -> Sizes.parseBytes("9000000TiB")).hasMessageContaining("larger than");
+    }
+
+    @Test
+    void convertersReportBadValuesAsConversionErrors() {
+        assertThat(new Sizes.CountConverter().convert("3k")).isEqualTo(3000);
+        assertThat(new Sizes.ByteSizeConverter().convert("3k")).isEqualTo(3072);
+        assertThatThrownBy(() -> new Sizes.ByteSizeConverter().convert("lots"))
+                .isInstanceOf(TypeConversionException.class)
+                .hasMessageStartingWith("bad byte size 'lots'");
+    }
+}

@@ -1,0 +1,104 @@
+package io.linestore.impl.build;
+
+import io.linestore.BuildProgress;
+import io.linestore.impl.read.Newlines;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Reads a stream once, through one buffer, and feeds it to a {@link LineSink} split on {@code \n}:
+ * the one loop behind building a store, appending to it, and indexing a file in place. Not
+ * thread-safe.
+ */
+final class LineFeeder {
+
+    private static final int MAX_BUFFER = 8 << 20;
+
+    private final LineSink sink;
+    private final BuildProgress progress;
+    private final byte[] chunk;
+    private boolean atLineStart;
+    private byte lastByte = '\n';
+    private long lines;
+    private long inputBytes;
+
+    /**
+     * Prepares a feed.
+     *
+     * @param sink receives the lines
+     * @param bufferSize read buffer size, capped at 8 MiB
+     * @param atLineStart whether the first byte fed starts a line ({@code false} when continuing a
+     *     file whose last line had no {@code \n})
+     * @param progress told after each buffer
+     */
+    LineFeeder(LineSink sink, int bufferSize, boolean atLineStart, BuildProgress progress) {
+        this.sink = sink;
+        this.progress = progress;
+        this.chunk = new byte[Math.min(bufferSize, MAX_BUFFER)];
+        this.atLineStart = atLineStart;
+    }
+
+    /**
+     * Feeds the stream to its end; the stream is not closed.
+     *
+     * @param input the bytes
+     * @throws IOException if reading or writing fails
+     */
+    void feed(InputStream input) throws IOException {
+        // read() of a non-empty array blocks until it returns at least one byte or -1.
+        for (int n; (n = input.read(chunk)) > 0; ) {
+            inputBytes += n;
+            lastByte = chunk[n - 1];
+            for (int position = 0; position < n; ) {
+                if (atLineStart) {
+                    sink.startLine();
+                    atLineStart = false;
+                }
+                int newline = Newlines.indexOf(chunk, position, n);
+                int end = newline < 0 ? n : newline + 1;
+                sink.write(chunk, position, end - position);
+                position = end;
+                if (newline >= 0) {
+                    sink.endLine();
+                    lines++;
+                    atLineStart = true;
+                }
+            }
+            progress.update(lines, inputBytes);
+        }
+    }
+
+    /**
+     * Whether the input fed so far ends inside a line (no {@code \n} after its last bytes).
+     *
+     * @return {@code true} if the last line is unterminated
+     */
+    boolean endsInsideLine() {
+        return !atLineStart;
+    }
+
+    /**
+     * Ends an unterminated last line with the terminator that keeps its content: {@code \n}, or
+     * {@code \r\n} when the line ends in a {@code \r} (which, with no {@code \n} after it, is content).
+     *
+     * @throws IOException if writing fails
+     */
+    void terminate() throws IOException {
+        if (!atLineStart) {
+            byte[] terminator = lastByte == '\r' ? new byte[] {'\r', '\n'} : new byte[] {'\n'};
+            sink.write(terminator, 0, terminator.length);
+            sink.endLine();
+            lines++;
+            atLineStart = true;
+        }
+    }
+
+    /**
+     * Input bytes read.
+     *
+     * @return the count
+     */
+    long inputBytes() {
+        return inputBytes;
+    }
+}

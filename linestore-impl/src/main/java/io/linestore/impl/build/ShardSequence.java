@@ -1,0 +1,146 @@
+package io.linestore.impl.build;
+
+import io.linestore.BuildProgress;
+import io.linestore.Layout;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.StoreFiles;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes lines into a store's shards in order: continues the last committed shard while it has room,
+ * then starts new ones of {@code linesPerShard} lines each. Serves both building and appending. Not
+ * thread-safe.
+ */
+final class ShardSequence implements LineSink, Closeable {
+
+    private final Path dir;
+    private final Layout layout;
+    private final long linesPerShard;
+    private final int stride;
+    private final int bufferSize;
+    private final boolean fsync;
+    private final List<ShardEntry> shards;
+    private ShardWriter shard;
+
+    /**
+     * Prepares to write after the committed shards.
+     *
+     * @param dir the store directory
+     * @param layout the store's layout
+     * @param linesPerShard lines per shard, {@link Long#MAX_VALUE} for {@link Layout#SINGLE}
+     * @param stride index stride
+     * @param bufferSize write buffer size per file
+     * @param fsync whether finished shards are forced to the device
+     * @param committed the shards the manifest records (none for a new store)
+     * @throws IOException if the last shard cannot be opened, or a single store's file created
+     */
+    ShardSequence(Path dir, Layout layout, long linesPerShard, int stride, int bufferSize, boolean fsync,
+            List<ShardEntry> committed) throws IOException {
+        this.dir = dir;
+        this.layout = layout;
+        this.linesPerShard = linesPerShard;
+        this.stride = stride;
+        this.bufferSize = bufferSize;
+        this.fsync = fsync;
+        this.shards = new ArrayList<>(committed);
+        if (!shards.isEmpty() && shards.getLast().lines() < linesPerShard) {
+            ShardEntry last = shards.removeLast();
+            int number = shards.size();
+            shard = ShardWriter.resume(dir.resolve(StoreFiles.dataFile(layout, number)),
+                    dir.resolve(StoreFiles.indexFile(layout, number)), stride, bufferSize, fsync, last);
+        } else if (layout == Layout.SINGLE && shards.isEmpty()) {
+            open();
+        } else if (layout == Layout.SHARDED) {
+            Files.createDirectories(StoreFiles.shardsDir(dir));
+        }
+    }
+
+    @Override
+    public void startLine() throws IOException {
+        if (shard == null) {
+            open();
+        }
+        shard.startLine();
+    }
+
+    @Override
+    public void write(byte[] bytes, int offset, int length) throws IOException {
+        shard.write(bytes, offset, length);
+    }
+
+    @Override
+    public void endLine() throws IOException {
+        shard.endLine();
+        if (shard.lines() == linesPerShard) {
+            finishShard();
+        }
+    }
+
+    /**
+     * Writes a whole stream of lines, ending an unterminated last line, and finishes.
+     *
+     * @param input the lines, read to the end and not closed
+     * @param bufferSize the read buffer size
+     * @param progress told after each buffer
+     * @return every shard of the store, and the bytes read
+     * @throws IOException if reading or writing fails
+     */
+    Written writeAll(InputStream input, int bufferSize, BuildProgress progress) throws IOException {
+        LineFeeder feeder = new LineFeeder(this, bufferSize, true, progress);
+        feeder.feed(input);
+        feeder.terminate();
+        return new Written(finish(), feeder.inputBytes());
+    }
+
+    /**
+     * What {@link #writeAll} wrote.
+     *
+     * @param shards every shard of the store, committed and new
+     * @param inputBytes bytes read from the input
+     */
+    record Written(List<ShardEntry> shards, long inputBytes) {
+    }
+
+    /**
+     * Finishes the shard being written.
+     *
+     * @return every shard of the store, committed and new
+     * @throws IOException if writing fails
+     */
+    List<ShardEntry> finish() throws IOException {
+        if (shard != null) {
+            finishShard();
+        }
+        return List.copyOf(shards);
+    }
+
+    private void open() throws IOException {
+        int number = shards.size();
+        Path data = dir.resolve(StoreFiles.dataFile(layout, number));
+        Path index = dir.resolve(StoreFiles.indexFile(layout, number));
+        // Left by an append that never committed: no manifest lists them, so no reader has them open.
+        Files.deleteIfExists(data);
+        Files.deleteIfExists(index);
+        shard = ShardWriter.create(data, index, stride, bufferSize, fsync);
+    }
+
+    private void finishShard() throws IOException {
+        try (ShardWriter done = shard) {
+            shard = null;
+            shards.add(done.finish(0));
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (shard != null) {
+            shard.close();
+        }
+    }
+}

@@ -1,0 +1,137 @@
+package io.linestore.impl.build;
+
+import com.google.common.io.ByteStreams;
+import io.linestore.BuildSummary;
+import io.linestore.CorruptStoreException;
+import io.linestore.Layout;
+import io.linestore.StoreOptions;
+import io.linestore.UnsupportedFormatException;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.SourceCheck;
+import io.linestore.impl.format.StoreFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * Indexes a text file in place: writes {@code FILE.lsidx/} (manifest and index) and never touches the
+ * file. Indexes only the new tail of a file that grew, including the continuation of a last line that
+ * had no {@code \n}; indexes a file that changed otherwise from the start. Indexes the bytes present
+ * when it starts: a file still being written is indexed up to there, its partial last line included.
+ */
+public final class SidecarIndexer {
+
+    private SidecarIndexer() {
+    }
+
+    /**
+     * Indexes a file, or brings its index up to date.
+     *
+     * @param file the text file
+     * @param options stride ({@code >= 1}), buffer size, fsync, progress, AUTO threshold
+     * @return the lines and bytes indexed; {@code inputBytes} counts only the bytes read this time
+     * @throws IllegalArgumentException if the stride is 0 or {@code file} is not a regular file
+     * @throws io.linestore.StoreLockedException if another writer is indexing the file
+     * @throws UncheckedIOException if reading or writing fails
+     */
+    @SuppressWarnings("try") // the write lock is held across the block, not used in it
+    public static BuildSummary index(Path file, StoreOptions options) {
+        if (options.indexStride() < 1) {
+            throw new IllegalArgumentException("a file indexed in place needs an index stride >= 1: "
+                    + options.indexStride());
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("not a regular file: " + file);
+        }
+        long started = System.nanoTime();
+        Path sidecar = StoreFiles.sidecarDir(file);
+        try {
+            Files.createDirectories(sidecar);
+            try (WriteLock lock = WriteLock.acquire(sidecar.resolve(StoreFiles.WRITE_LOCK));
+                    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                Manifest old = readQuietly(sidecar);
+                SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
+                boolean sameStride = old != null && old.indexStride() == options.indexStride();
+                if (sameStride && state.state() == SourceCheck.State.FRESH) {
+                    return summary(old, 0, started);
+                }
+                boolean grown = sameStride && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
+                Manifest manifest = grown ? extend(file, sidecar, channel, old, options)
+                        : rebuild(file, sidecar, channel, options);
+                ManifestCodec.publish(sidecar, manifest, options.fsync());
+                long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
+                return summary(manifest, read, started);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot index " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Indexes the whole file anew; the old manifest goes first, so a crash leaves no stale index. */
+    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, StoreOptions options)
+            throws IOException {
+        Files.deleteIfExists(sidecar.resolve(StoreFiles.MANIFEST));
+        Path index = sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
+        Files.deleteIfExists(index);
+        Manifest empty = new Manifest(Manifest.FORMAT, Manifest.VERSION, Layout.SINGLE, 0, 0, 0,
+                options.indexStride(), Long.MAX_VALUE, options.autoThresholdBytes(), List.of(), null);
+        return index(file, channel, index, empty, new ShardEntry(0, 0, 0, 0, 0), 0, options);
+    }
+
+    /** Indexes the bytes after the indexed ones, continuing the index and the checksums. */
+    private static Manifest extend(Path file, Path sidecar, FileChannel channel, Manifest old,
+            StoreOptions options) throws IOException {
+        ShardEntry committed = old.shards().getFirst();
+        ByteBuffer last = ByteBuffer.allocate(1);
+        channel.read(last, committed.dataBytes() - 1);
+        int unterminated = last.get(0) == '\n' ? 0 : 1;
+        return index(file, channel, sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), old, committed,
+                unterminated, options);
+    }
+
+    private static Manifest index(Path file, FileChannel channel, Path indexFile, Manifest base,
+            ShardEntry committed, int unterminated, StoreOptions options) throws IOException {
+        // Size and time first: bytes written after this are left for the next run.
+        long modified = Files.getLastModifiedTime(file).toMillis();
+        long size = channel.size();
+        ShardEntry entry;
+        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, options.indexStride(), options.writeBufferSize(),
+                options.fsync(), committed, unterminated)) {
+            LineFeeder feeder = new LineFeeder(writer, options.writeBufferSize(), unterminated == 0,
+                    options.progress());
+            InputStream tail = ByteStreams.limit(Channels.newInputStream(channel.position(committed.dataBytes())),
+                    size - committed.dataBytes());
+            feeder.feed(tail);
+            entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
+        }
+        return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));
+    }
+
+    /** The old manifest, or {@code null} when there is none or it cannot be used (then: index anew). */
+    private static Manifest readQuietly(Path sidecar) {
+        if (!Files.exists(sidecar.resolve(StoreFiles.MANIFEST))) {
+            return null;
+        }
+        try {
+            Manifest manifest = ManifestCodec.read(sidecar);
+            return manifest.source() == null ? null : manifest;
+        } catch (CorruptStoreException | UnsupportedFormatException e) {
+            return null;
+        }
+    }
+
+    private static BuildSummary summary(Manifest manifest, long read, long started) {
+        return new BuildSummary(manifest.lineCount(), read, manifest.dataBytes(), manifest.shards().size(),
+                Duration.ofNanos(System.nanoTime() - started));
+    }
+}

@@ -1,0 +1,61 @@
+package io.linestore.impl.build;
+
+import io.linestore.BuildSummary;
+import io.linestore.StoreOptions;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.StoreFiles;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Appends lines to a store under its write lock: continues the last shard past its committed bytes
+ * (dropping any left by an append that never committed), opens new shards as needed, and publishes
+ * the new manifest last. Until that rename, readers and a crash see only the committed lines.
+ */
+public final class StoreAppender {
+
+    private StoreAppender() {
+    }
+
+    /**
+     * Appends to a store.
+     *
+     * @param dir the store directory
+     * @param input the lines, read to the end and not closed
+     * @param options write buffer size, fsync, progress
+     * @return the lines and bytes appended, and the store's new shard count
+     * @throws io.linestore.StoreNotFoundException if there is no store at {@code dir}
+     * @throws io.linestore.StoreLockedException if another writer holds the store
+     * @throws IllegalArgumentException if {@code dir} is a sidecar index (index its file instead)
+     * @throws UncheckedIOException if reading or writing fails; the store keeps its committed lines
+     */
+    @SuppressWarnings("try") // the write lock is held across the block, not used in it
+    public static BuildSummary append(Path dir, InputStream input, StoreOptions options) {
+        long started = System.nanoTime();
+        Manifest before = ManifestCodec.read(dir);
+        if (before.source() != null) {
+            throw new IllegalArgumentException(dir + " indexes the file " + before.source().name()
+                    + " in place; append to that file and index it again");
+        }
+        try (WriteLock lock = WriteLock.acquire(dir.resolve(StoreFiles.WRITE_LOCK))) {
+            // Read again under the lock: another writer may have committed since.
+            Manifest committed = ManifestCodec.read(dir);
+            ShardSequence.Written written;
+            try (ShardSequence sequence = new ShardSequence(dir, committed.layout(), committed.linesPerShard(),
+                    committed.indexStride(), options.writeBufferSize(), options.fsync(), committed.shards())) {
+                written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+            }
+            Manifest after = committed.withShards(written.shards(), null);
+            ManifestCodec.publish(dir, after, options.fsync());
+            return new BuildSummary(after.lineCount() - committed.lineCount(), written.inputBytes(),
+                    after.dataBytes() - committed.dataBytes(), after.shards().size(),
+                    Duration.ofNanos(System.nanoTime() - started));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to " + dir + ": " + e.getMessage(), e);
+        }
+    }
+}

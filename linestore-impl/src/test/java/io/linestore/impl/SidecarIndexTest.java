@@ -1,0 +1,166 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.BuildSummary;
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.ReadOptions;
+import io.linestore.StaleIndexException;
+import io.linestore.StoreNotFoundException;
+import io.linestore.StoreOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * A file indexed in place: never modified, refused once it changed, brought up to date by indexing
+ * only its new tail when it grew. (The read contract itself runs in {@link LineStoreContractTest}.)
+ */
+class SidecarIndexTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void indexingWritesASidecarAndLeavesTheFileUntouched() throws IOException {
+        Path log = write("app.log", "one\ntwo\nthree\n");
+        FileTime before = Files.getLastModifiedTime(log);
+        BuildSummary summary = LineStores.index(log, StoreOptions.defaults());
+        assertThat(summary.lineCount()).isEqualTo(3);
+        assertThat(log).hasContent("one\ntwo\nthree\n");
+        assertThat(Files.getLastModifiedTime(log)).isEqualTo(before);
+        assertThat(tmp.resolve("app.log.lsidx/manifest.json")).exists();
+        assertThat(tmp.resolve("app.log.lsidx/data.idx")).exists();
+        try (LineStore store = LineStores.open(log)) {
+            assertThat(store.read(1, 5)).containsExactly("two", "three");
+            assertThat(store.verify().ok()).isTrue();
+        }
+    }
+
+    @Test
+    void unindexedFileIsNotAStoreAndSaysHowToIndexIt() throws IOException {
+        Path log = write("plain.txt", "x\n");
+        assertThatThrownBy(() -> LineStores.open(log)).isInstanceOf(StoreNotFoundException.class)
+                .hasMessageContaining("linestore index " + log);
+    }
+
+    @Test
+    void strideZeroIsRefused() throws IOException {
+        Path log = write("a.log", "x\n");
+        assertThatThrownBy(() -> LineStores.index(log, StoreOptions.builder().indexStride(0).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stride");
+    }
+
+    @Test
+    void modifiedTruncatedOrReplacedFileIsStale() throws IOException {
+        Path log = write("a.log", "alpha\nbeta\ngamma\n");
+        LineStores.index(log, StoreOptions.defaults());
+
+        Files.writeString(log, "alphX\nbeta\ngamma\n");
+        assertStale(log, "changed");
+
+        LineStores.index(log, StoreOptions.defaults());
+        Files.writeString(log, "alphX\nbeta\n");
+        assertStale(log, "shorter");
+
+        LineStores.index(log, StoreOptions.defaults());
+        Files.writeString(log, "ALPHA\nBETA\nGAMMA\nDELTA\n");
+        assertStale(log, "changed");
+    }
+
+    @Test
+    void sameSizeWithANewModificationTimeIsStale() throws IOException {
+        Path log = write("a.log", "alpha\nbeta\n");
+        LineStores.index(log, StoreOptions.defaults());
+        Files.setLastModifiedTime(log, FileTime.from(Instant.now().plusSeconds(60)));
+        assertStale(log, "modified");
+    }
+
+    @Test
+    void staleIndexIsRebuiltByIndexingAgain() throws IOException {
+        Path log = write("a.log", "alpha\nbeta\n");
+        LineStores.index(log, StoreOptions.defaults());
+        Files.writeString(log, "new\ncontent\nhere\n");
+        BuildSummary summary = LineStores.index(log, StoreOptions.defaults());
+        assertThat(summary.inputBytes()).isEqualTo(Files.size(log));
+        try (LineStore store = LineStores.open(log)) {
+            assertThat(store.read(0, 10)).containsExactly("new", "content", "here");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void grownFileKeepsItsOldLinesUntilRefreshedThenIndexesOnlyTheTail(ReadMethod method) throws IOException {
+        Path log = write("a.log", "one\ntwo\n");
+        LineStores.index(log, StoreOptions.builder().indexStride(3).build());
+        append(log, "three\nfour\nfive\n");
+        try (LineStore old = LineStores.open(log, method)) {
+            assertThat(old.lineCount()).isEqualTo(2);
+            assertThat(old.read(0, 10)).containsExactly("one", "two");
+        }
+        try (LineStore fresh = LineStores.open(log, ReadOptions.builder().method(method).refresh(true).build())) {
+            assertThat(fresh.read(0, 10)).containsExactly("one", "two", "three", "four", "five");
+            assertThat(fresh.verify().problems()).isEmpty();
+        }
+        append(log, "six\n");
+        BuildSummary summary = LineStores.index(log, StoreOptions.builder().indexStride(3).build());
+        assertThat(summary.inputBytes()).isEqualTo(4);
+        assertThat(summary.lineCount()).isEqualTo(6);
+        try (LineStore store = LineStores.open(log, method)) {
+            assertThat(store.read(4, 10)).containsExactly("five", "six");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void unterminatedLastLineThatIsCompletedLater(ReadMethod method) throws IOException {
+        Path log = write("a.log", "one\ntw");
+        LineStores.index(log, StoreOptions.defaults());
+        try (LineStore store = LineStores.open(log, method)) {
+            assertThat(store.read(0, 10)).containsExactly("one", "tw");
+        }
+        append(log, "o\nthree\r");
+        LineStores.index(log, StoreOptions.defaults());
+        try (LineStore store = LineStores.open(log, method)) {
+            assertThat(store.read(0, 10)).containsExactly("one", "two", "three\r");
+            assertThat(store.verify().problems()).isEmpty();
+        }
+        append(log, "\nfour\n");
+        LineStores.index(log, StoreOptions.defaults());
+        try (LineStore store = LineStores.open(log, method)) {
+            assertThat(store.read(0, 10)).containsExactly("one", "two", "three", "four");
+            assertThat(store.verify().problems()).isEmpty();
+        }
+    }
+
+    @Test
+    void indexingAnUnchangedFileAgainReadsNothing() throws IOException {
+        Path log = write("a.log", "one\ntwo\n");
+        LineStores.index(log, StoreOptions.defaults());
+        assertThat(LineStores.index(log, StoreOptions.defaults()).inputBytes()).isZero();
+    }
+
+    private void assertStale(Path log, String change) {
+        assertThatThrownBy(() -> LineStores.open(log)).isInstanceOf(StaleIndexException.class)
+                .hasMessageContaining(log.toString()).hasMessageContaining(change)
+                .hasMessageContaining("linestore index");
+    }
+
+    private Path write(String name, String text) throws IOException {
+        return Files.writeString(tmp.resolve(name), text);
+    }
+
+    private static void append(Path file, String text) throws IOException {
+        Files.writeString(file, text, StandardOpenOption.APPEND);
+    }
+}
