@@ -32,7 +32,7 @@ public class NaiveReadBenchmark extends RangeReads {
 
     /** Which naive approach reads. */
     @Param
-    public NaiveRead method;
+    public NaiveRead approach;
 
     private NaiveReader reader;
 
@@ -44,8 +44,8 @@ public class NaiveReadBenchmark extends RangeReads {
     @Setup(Level.Trial)
     public void open() {
         drawOffsets(lines);
-        reader = method.open(data().textFile(lines), offsets());
-        checkRead(this::read, lines, "naive " + method);
+        reader = approach.open(data().textFile(lines), offsets());
+        checkRead(this::read, lines, "naive " + approach);
     }
 
     /**

@@ -34,7 +34,7 @@ public class SequentialIoBenchmark {
 
     /** How the file is written and read. */
     @Param
-    public SequentialIo method;
+    public SequentialIo io;
 
     /** The buffer size, 4 KiB to 1 MiB. */
     @Param({"4096", "65536", "1048576"})
@@ -64,7 +64,7 @@ public class SequentialIoBenchmark {
         directory = BenchData.in(dataDir).scratch("sequential-io");
         source = directory.resolve("source");
         target = directory.resolve("target");
-        method.write(source, fileBytes, chunk, false);
+        io.write(source, fileBytes, chunk, false);
         long expected = SequentialIo.expectedChecksum(chunk, fileBytes);
         check(read(), expected, "read");
         write();
@@ -78,7 +78,7 @@ public class SequentialIoBenchmark {
      */
     @Benchmark
     public long read() {
-        return method.read(source, bufferSize);
+        return io.read(source, bufferSize);
     }
 
     /**
@@ -88,7 +88,7 @@ public class SequentialIoBenchmark {
      */
     @Benchmark
     public Path write() {
-        method.write(target, fileBytes, chunk, false);
+        io.write(target, fileBytes, chunk, false);
         return target;
     }
 
@@ -99,7 +99,7 @@ public class SequentialIoBenchmark {
      */
     @Benchmark
     public Path writeForced() {
-        method.write(target, fileBytes, chunk, true);
+        io.write(target, fileBytes, chunk, true);
         return target;
     }
 
@@ -111,7 +111,7 @@ public class SequentialIoBenchmark {
 
     private void check(long checksum, long expected, String operation) {
         if (checksum != expected) {
-            throw new IllegalStateException(method + " " + operation + " of " + fileBytes + " bytes with a "
+            throw new IllegalStateException(io + " " + operation + " of " + fileBytes + " bytes with a "
                     + bufferSize + "-byte buffer gave checksum " + checksum + ", expected " + expected);
         }
     }

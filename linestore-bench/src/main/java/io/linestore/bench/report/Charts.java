@@ -68,7 +68,7 @@ public final class Charts {
         }
         for (NaiveRead method : NaiveRead.values()) {
             addSeries(chart, "naive " + method.name(), positions, position -> results.throughput(Figures.NAIVE,
-                    Map.of("method", method.name(), "position", position, "rangeSize", size)));
+                    Map.of("approach", method.name(), "position", position, "rangeSize", size)));
         }
         addSeries(chart, "SQLite", positions, position -> results.throughput(Figures.SQLITE,
                 Map.of("position", position, "rangeSize", size)));

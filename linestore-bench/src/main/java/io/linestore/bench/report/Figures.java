@@ -112,7 +112,7 @@ public final class Figures {
         }
         for (NaiveRead method : NaiveRead.values()) {
             List<Double> ratios = sizes.stream()
-                    .map(size -> endOverStart(NAIVE, Map.of("method", method.name()), size)).toList();
+                    .map(size -> endOverStart(NAIVE, Map.of("approach", method.name()), size)).toList();
             if (!ratios.stream().allMatch(r -> r.isNaN())) {
                 rows.add(row("plain text file", "-", method.name(), ratios));
             }
@@ -159,7 +159,7 @@ public final class Figures {
         List<List<String>> rows = new ArrayList<>();
         Map<String, String> linestoreRaf = Map.of("layout", StoreLayout.SINGLE.name(),
                 "stride", IndexStride.DENSE.name(), "method", ReadMethod.RANDOM_ACCESS_FILE.name());
-        Map<String, String> readLine = Map.of("method", NaiveRead.RANDOM_ACCESS_FILE_READ_LINE.name());
+        Map<String, String> readLine = Map.of("approach", NaiveRead.RANDOM_ACCESS_FILE_READ_LINE.name());
         for (String size : results.values(NAIVE, "rangeSize")) {
             for (Position position : Position.values()) {
                 double ranges = results.throughput(READ, with(linestoreRaf, position, size));
@@ -230,7 +230,7 @@ public final class Figures {
             }
         }
         for (NaiveRead method : NaiveRead.values()) {
-            addLatencyRow(rows, NAIVE, "plain text file", method.name(), Map.of("method", method.name()));
+            addLatencyRow(rows, NAIVE, "plain text file", method.name(), Map.of("approach", method.name()));
         }
         addLatencyRow(rows, SQLITE, "SQLite", "rowid BETWEEN", Map.of());
         List<String> header = new ArrayList<>(List.of("store", "reader"));
@@ -267,7 +267,7 @@ public final class Figures {
                 boolean any = false;
                 for (String buffer : buffers) {
                     Optional<JmhResult> result = results.find(benchmark, JmhResult.THROUGHPUT,
-                            Map.of("method", method.name(), "bufferSize", buffer));
+                            Map.of("io", method.name(), "bufferSize", buffer));
                     any |= result.isPresent();
                     row.add(result.map(r -> Numbers.rate(r.score() * Long.parseLong(r.param("fileBytes")) / 1e6))
                             .orElse("n/a"));

@@ -13,8 +13,8 @@ import org.openjdk.jmh.annotations.Mode;
 
 /**
  * The sets of benchmarks the {@code bench} command runs. Each is three runs: reads in throughput
- * mode, single-line reads in sample-time mode (for p50/p99), and sequential I/O with builds and
- * copies in throughput mode.
+ * mode, single-line reads of dense stores in sample-time mode (for p50/p99), and sequential I/O
+ * with builds and copies in throughput mode.
  */
 public enum BenchProfile {
 
@@ -32,7 +32,7 @@ public enum BenchProfile {
      * Everything: a 10,000,000-line store (about 1 GiB) and every parameter value, 540 read
      * combinations; half-second iterations keep it within the hour on two cores.
      */
-    FULL(10_000_000, 1, Duration.ofMillis(500), 1, 2, Map.of()),
+    FULL(10_000_000, 1, Duration.ofMillis(500), 2, 2, Map.of()),
 
     /**
      * Seconds: every benchmark class once on a 2,000-line store with one 10 ms iteration in this
@@ -46,8 +46,9 @@ public enum BenchProfile {
             "fileBytes", List.of("65536"),
             "bufferSize", List.of("4096")));
 
-    /** The parameter a sample-time run pins to single-line reads. */
-    public static final String RANGE_SIZE = "rangeSize";
+    /** What the sample-time run pins, whatever the overrides: single-line reads of dense stores. */
+    private static final Map<String, List<String>> LATENCY = Map.of(
+            "rangeSize", List.of("1"), "stride", List.of("DENSE"));
 
     /** The parameter that sets the store size; {@code bench} sets it with {@code --lines}. */
     public static final String LINES = "lines";
@@ -84,7 +85,7 @@ public enum BenchProfile {
      * @param lines the read benchmarks' store size
      * @param dataDir where the data is kept
      * @param overrides parameter values that replace the profile's in every run (never the
-     *     sample-time run's single-line range size)
+     *     sample-time run's single-line range size and dense index)
      * @return the runs, in the order to run them
      */
     public List<JmhRun> runs(long lines, String dataDir, Map<String, List<String>> overrides) {
@@ -96,8 +97,8 @@ public enum BenchProfile {
                 run("reads", reads, Mode.Throughput).withParams(params, List.of()).withParams(data, List.of())
                         .withParams(sized, List.of()).withParams(overrides, List.of()),
                 run("latency", reads, Mode.SampleTime).withParams(params, List.of()).withParams(data, List.of())
-                        .withParams(sized, List.of()).withParams(Map.of(RANGE_SIZE, List.of("1")), List.of())
-                        .withParams(overrides, List.of(RANGE_SIZE)),
+                        .withParams(sized, List.of()).withParams(LATENCY, List.of())
+                        .withParams(overrides, List.copyOf(LATENCY.keySet())),
                 run("io", io, Mode.Throughput).withParams(params, List.of()).withParams(data, List.of())
                         .withParams(overrides, List.of()));
     }

@@ -100,8 +100,9 @@ public record JmhRun(
                 .resultFormat(ResultFormatType.JSON)
                 .result(resultFile.toString())
                 .verbosity(verbosity)
-                // JMH 1.37 still calls sun.misc.Unsafe; JDK 25 warns about it in every fork
-                .jvmArgsAppend("--sun-misc-unsafe-memory-access=allow");
+                // JMH 1.37 still calls sun.misc.Unsafe and sqlite-jdbc loads a native library:
+                // JDK 25 warns about both in every fork
+                .jvmArgsAppend("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED");
         kept.forEach(b -> options.include(Pattern.quote(b.getName()) + "\\."));
         params.forEach((key, values) -> options.param(key, values.toArray(String[]::new)));
         return Optional.of(options.build());

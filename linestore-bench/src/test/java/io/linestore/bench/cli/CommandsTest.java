@@ -43,7 +43,7 @@ class CommandsTest {
     void benchRunsTheChosenBenchmarksAndWritesTheReport() {
         Path results = dir.resolve("results");
 
-        int exit = execute(new BenchCommand(), "--include", "SequentialIo", "-p", "method=MMAP",
+        int exit = execute(new BenchCommand(), "--include", "SequentialIo", "-p", "io=MMAP",
                 "-p", "bufferSize=4096", "-p", "fileBytes=65536", "--data-dir", dir.resolve("data").toString(),
                 "--out", results.toString(), "--quiet");
 

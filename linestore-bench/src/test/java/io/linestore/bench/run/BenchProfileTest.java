@@ -27,13 +27,14 @@ class BenchProfileTest {
     }
 
     @Test
-    void overridesReplaceTheProfilesValuesButTheLatencyRunKeepsSingleLineReads() {
+    void overridesReplaceTheProfilesValuesButTheLatencyRunKeepsSingleLineReadsOfDenseStores() {
         List<JmhRun> runs = BenchProfile.QUICK.runs(1000, "", Map.of(
-                "layout", List.of("SHARDED_1M"), "rangeSize", List.of("100")));
+                "layout", List.of("SHARDED_1M"), "rangeSize", List.of("100"), "stride", List.of("NONE")));
 
         assertThat(runs.get(0).params()).containsEntry("layout", List.of("SHARDED_1M"))
                 .containsEntry("rangeSize", List.of("100")).containsEntry("lines", List.of("1000"));
-        assertThat(runs.get(1).params()).containsEntry("rangeSize", List.of("1"));
+        assertThat(runs.get(1).params()).containsEntry("rangeSize", List.of("1"))
+                .containsEntry("stride", List.of("DENSE")).containsEntry("layout", List.of("SHARDED_1M"));
     }
 
     @Test
