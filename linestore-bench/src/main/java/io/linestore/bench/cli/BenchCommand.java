@@ -7,10 +7,12 @@ import io.linestore.bench.run.JmhRun;
 import io.linestore.bench.run.JmhRunner;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -40,16 +42,28 @@ public final class BenchCommand implements Callable<Integer> {
     private boolean full;
 
     @Option(names = "--include", paramLabel = "REGEX",
-            description = "Only benchmark classes whose simple name contains a match, e.g. 'Read|Sqlite'.")
+            description = "Only benchmark classes whose simple name contains a match, e.g. '^ReadBenchmark|Sqlite'.")
     private String include;
 
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=V1,V2",
-            description = "Set a JMH parameter's values, e.g. -p layout=SINGLE -p rangeSize=1,100. Repeatable.")
+            description = {"Set a JMH parameter's values in every benchmark that has it, e.g. -p layout=SINGLE"
+                    + " -p rangeSize=1,100. Repeatable. Parameters: layout, stride, method, position, rangeSize"
+                    + " (reads); approach (naive reads); io, bufferSize, fileBytes (sequential I/O)."})
     private Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--lines", paramLabel = "N",
             description = "Lines in the read benchmarks' store (default: 1,000,000 quick, 10,000,000 full).")
     private Long lines;
+
+    @Option(names = "--warmups", paramLabel = "N", description = "Warmup iterations (default: the profile's).")
+    private Integer warmups;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "Measured iterations (default: the profile's).")
+    private Integer iterations;
+
+    @Option(names = "--iteration-ms", paramLabel = "MS",
+            description = "Milliseconds per iteration (default: the profile's: 300 quick, 500 full).")
+    private Long iterationMillis;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "bench-results",
             description = "Where the results go (default: ${DEFAULT-VALUE}).")
@@ -85,7 +99,15 @@ public final class BenchCommand implements Callable<Integer> {
         Pattern filter = filter();
         Map<String, List<String>> overrides = new LinkedHashMap<>();
         params.forEach((name, values) -> overrides.put(name, List.of(values.split(","))));
-        List<JmhRun> runs = profile.runs(storeLines, dataDirectory().toString(), overrides);
+        if (warmups != null && warmups < 0 || iterations != null && iterations < 1
+                || iterationMillis != null && iterationMillis < 1) {
+            throw new ParameterException(spec.commandLine(),
+                    "--warmups must be >= 0, --iterations and --iteration-ms >= 1");
+        }
+        List<JmhRun> runs = profile.runs(storeLines, dataDirectory().toString(), overrides).stream()
+                .map(run -> run.withIterations(Optional.ofNullable(warmups), Optional.ofNullable(iterations),
+                        Optional.ofNullable(iterationMillis).map(Duration::ofMillis)))
+                .toList();
         if (runs.stream().flatMap(run -> run.benchmarks().stream())
                 .noneMatch(type -> filter.matcher(type.getSimpleName()).find())) {
             throw new ParameterException(spec.commandLine(), "--include matches no benchmark: " + include);

@@ -13,6 +13,9 @@ import io.linestore.bench.report.Results;
 import io.linestore.bench.report.Table;
 import io.linestore.bench.run.JmhRun;
 import io.linestore.bench.run.JmhRunner;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -241,9 +244,9 @@ public final class Recommender {
 
     private void createWorkDir() {
         try {
-            java.nio.file.Files.createDirectories(workDir.resolve("stores"));
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create " + workDir, e);
+            Files.createDirectories(workDir.resolve("stores"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + workDir, e);
         }
     }
 

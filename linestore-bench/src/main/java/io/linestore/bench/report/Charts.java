@@ -5,6 +5,7 @@ import io.linestore.bench.config.IndexStride;
 import io.linestore.bench.config.Position;
 import io.linestore.bench.config.StoreLayout;
 import io.linestore.bench.naive.NaiveRead;
+import java.awt.Color;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -92,7 +93,7 @@ public final class Charts {
         chart.getStyler().setYAxisLogarithmic(true);
         chart.getStyler().setOverlapped(true);
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
         return chart;
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * Turns a JMH JSON result file into a report: {@value #CSV}, {@value #MARKDOWN} (the figures and
@@ -43,7 +44,7 @@ public final class Report {
             Path markdown = directory.resolve(MARKDOWN);
             Files.writeString(markdown, markdown(results));
             List<Path> charts = Charts.write(results, directory);
-            return java.util.stream.Stream.concat(java.util.stream.Stream.of(csv, markdown), charts.stream()).toList();
+            return Stream.concat(Stream.of(csv, markdown), charts.stream()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the report in " + directory, e);
         }

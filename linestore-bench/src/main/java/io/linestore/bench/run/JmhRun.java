@@ -76,6 +76,19 @@ public record JmhRun(
     }
 
     /**
+     * Returns this run with other iteration settings, each kept when not given.
+     *
+     * @param warmups warmup iterations, if given
+     * @param measurements measured iterations, if given
+     * @param time time per warmup and measured iteration, if given
+     * @return the changed run
+     */
+    public JmhRun withIterations(Optional<Integer> warmups, Optional<Integer> measurements, Optional<Duration> time) {
+        return new JmhRun(name, benchmarks, mode, params, forks, warmups.orElse(warmupIterations),
+                time.orElse(warmupTime), measurements.orElse(measurementIterations), time.orElse(measurementTime));
+    }
+
+    /**
      * Returns the JMH options of this run for the benchmark classes whose simple name passes a
      * filter.
      *

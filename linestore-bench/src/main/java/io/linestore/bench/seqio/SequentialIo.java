@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
@@ -164,13 +165,13 @@ public enum SequentialIo {
      * @param size the file's new size in bytes, {@code >= 0}
      * @param chunk the bytes to repeat; its length is the buffer size, {@code >= 1}
      * @param force whether to force the bytes to the device before returning
-     * @throws java.io.UncheckedIOException naming the file if writing fails
+     * @throws UncheckedIOException naming the file if writing fails
      */
     public void write(Path file, long size, byte[] chunk, boolean force) {
         try {
             writeChunks(file, size, chunk, force);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot write " + file + " with " + this, e);
+            throw new UncheckedIOException("cannot write " + file + " with " + this, e);
         }
     }
 
@@ -180,13 +181,13 @@ public enum SequentialIo {
      * @param file the file to read
      * @param bufferSize the chunk size, {@code >= 1}
      * @return a checksum of the first and last byte of every chunk, equal for every method
-     * @throws java.io.UncheckedIOException naming the file if reading fails
+     * @throws UncheckedIOException naming the file if reading fails
      */
     public long read(Path file, int bufferSize) {
         try {
             return readChunks(file, bufferSize);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException("cannot read " + file + " with " + this, e);
+            throw new UncheckedIOException("cannot read " + file + " with " + this, e);
         }
     }
 

@@ -35,6 +35,8 @@ class CommandsTest {
         assertThat(execute(new BenchCommand(), "--include", "(")).isEqualTo(2);
         assertThat(execute(new BenchCommand(), "--include", "NoSuchBenchmark")).isEqualTo(2);
         assertThat(err.toString()).contains("--include matches no benchmark: NoSuchBenchmark");
+        assertThat(execute(new BenchCommand(), "--iterations", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--iterations and --iteration-ms >= 1");
         assertThat(execute(new BenchCommand(), "-p", "lines=5")).isEqualTo(2);
         assertThat(err.toString()).contains("--lines");
     }
@@ -45,6 +47,7 @@ class CommandsTest {
 
         int exit = execute(new BenchCommand(), "--include", "SequentialIo", "-p", "io=MMAP",
                 "-p", "bufferSize=4096", "-p", "fileBytes=65536", "--data-dir", dir.resolve("data").toString(),
+                "--warmups", "0", "--iterations", "1", "--iteration-ms", "50",
                 "--out", results.toString(), "--quiet");
 
         assertThat(exit).as(err.toString()).isZero();

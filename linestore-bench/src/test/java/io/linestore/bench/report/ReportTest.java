@@ -57,7 +57,8 @@ class ReportTest {
         assertThat(table.rows()).contains(List.of("SINGLE", "DENSE", "MMAP", "0.95x", "0.95x"),
                 List.of("SINGLE", "NONE", "MMAP", "0.01x", "n/a"),
                 List.of("plain text file", "-", "READER_SKIP", "0.03x", "0.03x"));
-        assertThat(table.note()).contains("Worst over every indexed layout and reader: **0.90x**");
+        assertThat(table.note()).contains("Indexed layouts (dense and sparse index), over 8 cells: worst **0.90x**,",
+                "8 of 8 at or above 0.90x");
     }
 
     @Test
