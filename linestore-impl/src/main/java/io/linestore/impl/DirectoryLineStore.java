@@ -88,7 +88,12 @@ public final class DirectoryLineStore implements LineStore {
         if (Files.isRegularFile(dir)) {
             return openSidecar(dir, options);
         }
-        return open(dir, ManifestCodec.read(dir), options, false);
+        Manifest manifest = ManifestCodec.read(dir);
+        if (manifest.source() != null) {
+            // A sidecar directory: open through its file, so that staleness is checked.
+            return openSidecar(StoreFiles.dataPath(dir, manifest, 0), options);
+        }
+        return open(dir, manifest, options, false);
     }
 
     private static DirectoryLineStore open(Path dir, Manifest manifest, ReadOptions options,

@@ -83,12 +83,39 @@ class AppendTest {
     }
 
     @Test
+    void interruptedAppendLeavesAStoreThatVerifiesWhole() {
+        // Over 1 MiB of data and a sparse index: verify must stop at the committed bytes, and must not
+        // hold the end entry, which the interrupted append overwrote, to the manifest.
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 40_000; i++) {
+            text.append("a line of some forty bytes, number ").append(i).append('\n');
+        }
+        Path dir = build(text.toString(), StoreOptions.builder().indexStride(2).build());
+        assertThatThrownBy(() -> LineStores.append(dir, failingAfter("x\ny\nz\nw\nv\nu\n"), SMALL_WRITES))
+                .isInstanceOf(UncheckedIOException.class);
+        try (LineStore store = LineStores.open(dir)) {
+            assertThat(store.lineCount()).isEqualTo(40_000);
+            assertThat(store.read(39_999, 5)).containsExactly("a line of some forty bytes, number 39999");
+            assertThat(store.verify().problems()).isEmpty();
+        }
+        LineStores.append(dir, stream("last\n"), SMALL_WRITES);
+        try (LineStore store = LineStores.open(dir)) {
+            assertThat(store.read(40_000, 5)).containsExactly("last");
+            assertThat(store.verify().problems()).isEmpty();
+        }
+    }
+
+    @Test
     void crashBeforeTheManifestLeavesTheOldStoreAndTheNextAppendSucceeds() throws IOException {
         Path dir = build("a\nb\nc\n", StoreOptions.builder().sharded(2).indexStride(1).build());
-        byte[] committed = Files.readAllBytes(dir.resolve("manifest.json"));
-        LineStores.append(dir, stream("lost-1\nlost-2\nlost-3\n"), SMALL_WRITES);
-        // Data and index of the append are on disk; the crash came before its manifest was renamed in.
-        Files.write(dir.resolve("manifest.json"), committed);
+        // A directory where the new manifest's temporary file must go: the append writes its data and
+        // index, then fails exactly where a crash before the manifest's rename would stop it.
+        Path blocker = Files.createDirectory(dir.resolve("manifest.json.tmp"));
+        assertThatThrownBy(() -> LineStores.append(dir, stream("lost-1\nlost-2\nlost-3\n"), SMALL_WRITES))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("manifest");
+        Files.delete(blocker);
+        assertThat(Files.size(dir.resolve("shards/00000001.lines"))).isGreaterThan(2);
+        assertThat(dir.resolve("shards/00000002.lines")).exists();
         assertStore(dir, "a", "b", "c");
         LineStores.append(dir, stream("d\ne\nf\n"), SMALL_WRITES);
         assertStore(dir, "a", "b", "c", "d", "e", "f");

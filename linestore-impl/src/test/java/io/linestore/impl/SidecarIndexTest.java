@@ -144,6 +144,33 @@ class SidecarIndexTest {
     }
 
     @Test
+    void sidecarDirectoryOpensAsItsFile() throws IOException {
+        Path log = write("a.log", "one\ntwo\nthree");
+        LineStores.index(log, StoreOptions.defaults());
+        try (LineStore store = LineStores.open(tmp.resolve("a.log.lsidx"))) {
+            assertThat(store.read(0, 10)).containsExactly("one", "two", "three");
+            assertThat(store.verify().problems()).isEmpty();
+        }
+        Files.writeString(log, "ONE\ntwo\nthree");
+        assertThatThrownBy(() -> LineStores.open(tmp.resolve("a.log.lsidx"))).isInstanceOf(StaleIndexException.class);
+    }
+
+    @Test
+    void grownFileOpenedWithoutRefreshVerifiesItsIndexedPart() throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 40_000; i++) {
+            text.append("a line of some forty bytes, number ").append(i).append('\n');
+        }
+        Path log = write("big.log", text.toString());
+        LineStores.index(log, StoreOptions.builder().indexStride(5).build());
+        append(log, "one more\n");
+        try (LineStore store = LineStores.open(log)) {
+            assertThat(store.lineCount()).isEqualTo(40_000);
+            assertThat(store.verify().problems()).isEmpty();
+        }
+    }
+
+    @Test
     void indexingAnUnchangedFileAgainReadsNothing() throws IOException {
         Path log = write("a.log", "one\ntwo\n");
         LineStores.index(log, StoreOptions.defaults());

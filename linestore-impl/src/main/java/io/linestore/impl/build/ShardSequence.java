@@ -2,11 +2,14 @@ package io.linestore.impl.build;
 
 import io.linestore.BuildProgress;
 import io.linestore.Layout;
+import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexWriter;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +30,8 @@ final class ShardSequence implements LineSink, Closeable {
     private final boolean fsync;
     private final List<ShardEntry> shards;
     private ShardWriter shard;
+    private int headerPending = -1;
+    private boolean created;
 
     /**
      * Prepares to write after the committed shards.
@@ -70,8 +75,8 @@ final class ShardSequence implements LineSink, Closeable {
     }
 
     @Override
-    public void write(byte[] bytes, int offset, int length) throws IOException {
-        shard.write(bytes, offset, length);
+    public void write(ByteBuffer chunk, int from, int to) throws IOException {
+        shard.write(chunk, from, to);
     }
 
     @Override
@@ -79,6 +84,13 @@ final class ShardSequence implements LineSink, Closeable {
         shard.endLine();
         if (shard.lines() == linesPerShard) {
             finishShard();
+        }
+    }
+
+    @Override
+    public void endOfChunk() throws IOException {
+        if (shard != null) {
+            shard.endOfChunk();
         }
     }
 
@@ -95,7 +107,7 @@ final class ShardSequence implements LineSink, Closeable {
         LineFeeder feeder = new LineFeeder(this, bufferSize, true, progress);
         feeder.feed(input);
         feeder.terminate();
-        return new Written(finish(), feeder.inputBytes());
+        return new Written(finish(), feeder.inputBytes(), headerPending);
     }
 
     /**
@@ -103,8 +115,27 @@ final class ShardSequence implements LineSink, Closeable {
      *
      * @param shards every shard of the store, committed and new
      * @param inputBytes bytes read from the input
+     * @param headerPending the shard whose index header waits for the manifest, or -1
      */
-    record Written(List<ShardEntry> shards, long inputBytes) {
+    record Written(List<ShardEntry> shards, long inputBytes, int headerPending) {
+    }
+
+    /**
+     * Completes a write once its manifest is published: writes the header of the continued index,
+     * which stayed marked in progress until the new lines were committed.
+     *
+     * @param dir the store directory
+     * @param layout the store's layout
+     * @param stride the index stride
+     * @param written what {@link #writeAll} wrote
+     * @param fsync whether to force the header to the device
+     * @throws IOException if writing fails (readers accept the in-progress mark meanwhile)
+     */
+    static void commit(Path dir, Layout layout, int stride, Written written, boolean fsync) throws IOException {
+        if (written.headerPending() >= 0) {
+            IndexWriter.commitHeader(dir.resolve(StoreFiles.indexFile(layout, written.headerPending())), stride,
+                    written.shards().get(written.headerPending()).lines(), fsync);
+        }
     }
 
     /**
@@ -117,6 +148,11 @@ final class ShardSequence implements LineSink, Closeable {
         if (shard != null) {
             finishShard();
         }
+        if (fsync && created && layout == Layout.SHARDED) {
+            // New shard files are entries of shards/: force it too, or a power loss could keep the
+            // manifest but lose the files it names.
+            ManifestCodec.forceDirectory(StoreFiles.shardsDir(dir));
+        }
         return List.copyOf(shards);
     }
 
@@ -128,11 +164,15 @@ final class ShardSequence implements LineSink, Closeable {
         Files.deleteIfExists(data);
         Files.deleteIfExists(index);
         shard = ShardWriter.create(data, index, stride, bufferSize, fsync);
+        created = true;
     }
 
     private void finishShard() throws IOException {
         try (ShardWriter done = shard) {
             shard = null;
+            if (done.headerPending()) {
+                headerPending = shards.size();
+            }
             shards.add(done.finish(0));
         }
     }

@@ -1,6 +1,5 @@
 package io.linestore.impl.build;
 
-import com.google.common.io.ByteStreams;
 import io.linestore.BuildSummary;
 import io.linestore.CorruptStoreException;
 import io.linestore.Layout;
@@ -11,11 +10,10 @@ import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexWriter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +67,10 @@ public final class SidecarIndexer {
                 Manifest manifest = grown ? extend(file, sidecar, channel, old, options)
                         : rebuild(file, sidecar, channel, options);
                 ManifestCodec.publish(sidecar, manifest, options.fsync());
+                if (grown) {
+                    IndexWriter.commitHeader(sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
+                            manifest.indexStride(), manifest.lineCount(), options.fsync());
+                }
                 long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
                 return summary(manifest, read, started);
             }
@@ -109,9 +111,7 @@ public final class SidecarIndexer {
                 options.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, options.writeBufferSize(), unterminated == 0,
                     options.progress());
-            InputStream tail = ByteStreams.limit(Channels.newInputStream(channel.position(committed.dataBytes())),
-                    size - committed.dataBytes());
-            feeder.feed(tail);
+            feeder.feed(channel, committed.dataBytes(), size);
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));

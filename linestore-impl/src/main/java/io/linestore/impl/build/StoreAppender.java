@@ -51,6 +51,7 @@ public final class StoreAppender {
             }
             Manifest after = committed.withShards(written.shards(), null);
             ManifestCodec.publish(dir, after, options.fsync());
+            ShardSequence.commit(dir, committed.layout(), committed.indexStride(), written, options.fsync());
             return new BuildSummary(after.lineCount() - committed.lineCount(), written.inputBytes(),
                     after.dataBytes() - committed.dataBytes(), after.shards().size(),
                     Duration.ofNanos(System.nanoTime() - started));

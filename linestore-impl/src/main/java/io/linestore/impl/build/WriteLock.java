@@ -5,21 +5,31 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
-import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The one-writer-per-store rule: an exclusive lock on {@code write.lock} in the store directory, held
  * for one append or index run. Works across processes ({@link FileLock}) and across threads of one
- * process (where the JVM reports the overlap). Readers take no lock.
+ * process. Readers take no lock.
+ *
+ * <p>A process holds POSIX file locks as a whole: closing any descriptor of the lock file drops the
+ * lock of every channel on it. So a second writer in the same JVM is refused from a registry of the
+ * locks this JVM holds, before it opens the file, never by a failing {@code tryLock} whose cleanup
+ * would release the first writer's lock.
  */
 final class WriteLock implements AutoCloseable {
 
+    private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
+
+    private final Path key;
     private final FileChannel channel;
     private final FileLock lock;
 
-    private WriteLock(FileChannel channel, FileLock lock) {
+    private WriteLock(Path key, FileChannel channel, FileLock lock) {
+        this.key = key;
         this.channel = channel;
         this.lock = lock;
     }
@@ -27,41 +37,51 @@ final class WriteLock implements AutoCloseable {
     /**
      * Takes the lock without waiting.
      *
-     * @param lockFile the lock file, created if absent
+     * @param lockFile the lock file, created if absent; its directory must exist
      * @return the held lock; close it to release
-     * @throws StoreLockedException if another writer holds it
+     * @throws StoreLockedException if another writer, in this process or another, holds it
      * @throws UncheckedIOException if the lock file cannot be opened
      */
     static WriteLock acquire(Path lockFile) {
-        FileChannel channel;
+        Path key = key(lockFile);
+        if (!HELD.add(key)) {
+            throw new StoreLockedException(lockFile);
+        }
+        FileChannel channel = null;
         try {
             channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot open the lock file " + lockFile + ": " + e.getMessage(), e);
-        }
-        try {
             FileLock lock = channel.tryLock();
             if (lock == null) {
                 throw new StoreLockedException(lockFile);
             }
-            return new WriteLock(channel, lock);
-        } catch (OverlappingFileLockException e) {
-            closeQuietly(channel, e);
-            throw new StoreLockedException(lockFile);
+            return new WriteLock(key, channel, lock);
         } catch (IOException e) {
-            closeQuietly(channel, e);
+            release(key, channel, e);
             throw new UncheckedIOException("cannot lock " + lockFile + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            closeQuietly(channel, e);
+            release(key, channel, e);
             throw e;
         }
     }
 
-    private static void closeQuietly(FileChannel channel, Exception failure) {
+    /** The same lock file, however it is named: its directory's real path and its name. */
+    private static Path key(Path lockFile) {
         try {
-            channel.close();
+            return lockFile.toAbsolutePath().getParent().toRealPath().resolve(lockFile.getFileName());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot lock " + lockFile + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void release(Path key, FileChannel channel, Exception failure) {
+        try {
+            if (channel != null) {
+                channel.close();
+            }
         } catch (IOException e) {
             failure.addSuppressed(e);
+        } finally {
+            HELD.remove(key);
         }
     }
 
@@ -69,6 +89,8 @@ final class WriteLock implements AutoCloseable {
     public void close() throws IOException {
         try (channel) {
             lock.release();
+        } finally {
+            HELD.remove(key);
         }
     }
 }

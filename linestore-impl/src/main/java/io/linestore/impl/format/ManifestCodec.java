@@ -81,7 +81,9 @@ public final class ManifestCodec {
      * @param storeDir the store directory
      * @param manifest the manifest
      * @param fsync whether to force the manifest and the directory to the device
-     * @throws UncheckedIOException if writing fails; the previous manifest, if any, is untouched
+     * @throws UncheckedIOException if writing fails; the previous manifest, if any, is untouched, unless
+     *     the failure is in forcing the directory after the rename (with {@code fsync}), when the new
+     *     manifest is in place but maybe not yet durable (the message says so)
      */
     public static void publish(Path storeDir, Manifest manifest, boolean fsync) {
         Path temp = storeDir.resolve(StoreFiles.MANIFEST_TEMP);
@@ -99,11 +101,16 @@ public final class ManifestCodec {
             }
             Files.move(temp, storeDir.resolve(StoreFiles.MANIFEST), StandardCopyOption.ATOMIC_MOVE,
                     StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the manifest of " + storeDir, e);
+        }
+        try {
             if (fsync) {
                 forceDirectory(storeDir);
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the manifest of " + storeDir, e);
+            throw new UncheckedIOException("the new manifest of " + storeDir + " is in place (the write is committed)"
+                    + " but forcing the directory to the device failed: " + e.getMessage(), e);
         }
     }
 
@@ -112,7 +119,13 @@ public final class ManifestCodec {
         return name != null && (name + StoreFiles.SIDECAR_SUFFIX).equals(sidecarDir.getFileName().toString());
     }
 
-    private static void forceDirectory(Path dir) throws IOException {
+    /**
+     * Forces a directory's entries (files created, renamed) to the device.
+     *
+     * @param dir the directory
+     * @throws IOException if forcing fails
+     */
+    public static void forceDirectory(Path dir) throws IOException {
         // Makes the rename itself durable; Linux allows force() on a directory opened for reading.
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
             channel.force(true);

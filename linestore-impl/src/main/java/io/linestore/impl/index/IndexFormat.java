@@ -26,6 +26,11 @@ import java.nio.ByteOrder;
  * the checksum instead of recomputing it. The header and the end entry change with every append; they
  * are checked against the manifest instead. An index may hold more than the manifest commits (an
  * append that was interrupted before its manifest was published): readers ignore it.
+ *
+ * <p>An append that continues an index first sets the header's line count to
+ * {@value #IN_PROGRESS_LINES} (in progress), and writes the real count only after its manifest is
+ * published: until then the old end entry may already be overwritten by a new line's entry, and the
+ * marker tells {@code verify} not to hold the header to the manifest. Readers accept either.
  */
 public final class IndexFormat {
 
@@ -34,6 +39,9 @@ public final class IndexFormat {
 
     /** The index format version. */
     public static final int VERSION = 1;
+
+    /** The line count in the header of an index that an append is continuing. */
+    public static final long IN_PROGRESS_LINES = -1;
 
     /** Bytes before the first entry. */
     public static final int HEADER_BYTES = 32;

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
@@ -17,13 +19,16 @@ public final class IndexWriter {
     private final FileChannel channel;
     private final ByteBuffer buffer;
     private final int stride;
+    private final boolean resumed;
     private final long resumedEntries;
     private final long resumedCrc;
     private final CRC32C crc = new CRC32C();
     private long entries;
 
-    private IndexWriter(FileChannel channel, int stride, int bufferBytes, long entries, long entriesCrc) {
+    private IndexWriter(FileChannel channel, int stride, int bufferBytes, long entries, long entriesCrc,
+            boolean resumed) {
         this.channel = channel;
+        this.resumed = resumed;
         this.stride = stride;
         this.entries = entries;
         this.resumedEntries = entries;
@@ -42,12 +47,15 @@ public final class IndexWriter {
      * @return the writer
      */
     public static IndexWriter create(FileChannel channel, int stride, int bufferBytes) {
-        return new IndexWriter(channel, stride, bufferBytes, 0, 0);
+        return new IndexWriter(channel, stride, bufferBytes, 0, 0, false);
     }
 
     /**
-     * Continues an index after its committed line-start entries: drops whatever follows them (the
-     * old end entry, or entries of an append that never committed), and appends from there.
+     * Continues an index after its committed line-start entries: marks the header in progress, drops
+     * whatever follows the committed end entry (entries of an append that never committed), and
+     * appends from the end entry on. The file never gets shorter than committed: readers of the
+     * committed index may be opening it. The header is left in progress by {@link #finish}; write it
+     * with {@link #commitHeader} once the manifest that commits the new lines is published.
      *
      * @param channel the index file opened for reading and writing; the caller closes it
      * @param stride the stride, {@code >= 1}
@@ -59,8 +67,10 @@ public final class IndexWriter {
      */
     public static IndexWriter resume(FileChannel channel, int stride, int bufferBytes, long entries,
             long entriesCrc) throws IOException {
-        channel.truncate(IndexFormat.HEADER_BYTES + entries * IndexFormat.ENTRY_BYTES);
-        return new IndexWriter(channel, stride, bufferBytes, entries, entriesCrc);
+        writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(IndexFormat.IN_PROGRESS_LINES).flip(), IndexFormat.LINES_OFFSET);
+        channel.truncate(IndexFormat.HEADER_BYTES + (entries + 1) * IndexFormat.ENTRY_BYTES);
+        return new IndexWriter(channel, stride, bufferBytes, entries, entriesCrc, true);
     }
 
     /**
@@ -78,7 +88,7 @@ public final class IndexWriter {
     }
 
     /**
-     * Writes the buffered entries, the end entry (the data size) and the header.
+     * Writes the buffered entries, the end entry (the data size), and, for a new index, the header.
      *
      * @param lines lines in the shard
      * @param dataBytes the data file's committed size
@@ -93,10 +103,39 @@ public final class IndexWriter {
                     + " lines at stride " + stride);
         }
         long end = IndexFormat.HEADER_BYTES + entries * IndexFormat.ENTRY_BYTES;
-        writeFully(ByteBuffer.allocate(IndexFormat.ENTRY_BYTES).order(ByteOrder.LITTLE_ENDIAN)
+        writeFully(channel, ByteBuffer.allocate(IndexFormat.ENTRY_BYTES).order(ByteOrder.LITTLE_ENDIAN)
                 .putLong(dataBytes).flip(), end);
-        writeFully(IndexFormat.header(stride, lines), 0);
+        if (!resumed) {
+            writeFully(channel, IndexFormat.header(stride, lines), 0);
+        }
         return IndexFormat.fileBytes(lines, stride);
+    }
+
+    /**
+     * Whether the header still has to be written by {@link #commitHeader}, after the manifest.
+     *
+     * @return {@code true} for a resumed index
+     */
+    public boolean headerPending() {
+        return resumed;
+    }
+
+    /**
+     * Writes the header of a continued index, once the manifest that commits its lines is published.
+     *
+     * @param indexFile the index file
+     * @param stride its stride
+     * @param lines the lines the published manifest gives the shard
+     * @param fsync whether to force the header to the device
+     * @throws IOException if writing fails; the index stays marked in progress, which readers accept
+     */
+    public static void commitHeader(Path indexFile, int stride, long lines, boolean fsync) throws IOException {
+        try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.WRITE)) {
+            writeFully(channel, IndexFormat.header(stride, lines), 0);
+            if (fsync) {
+                channel.force(true);
+            }
+        }
     }
 
     /**
@@ -114,11 +153,11 @@ public final class IndexWriter {
         crc.update(buffer.duplicate());
         long position = IndexFormat.HEADER_BYTES
                 + (entries - buffer.remaining() / IndexFormat.ENTRY_BYTES) * IndexFormat.ENTRY_BYTES;
-        writeFully(buffer, position);
+        writeFully(channel, buffer, position);
         buffer.clear();
     }
 
-    private void writeFully(ByteBuffer bytes, long position) throws IOException {
+    private static void writeFully(FileChannel channel, ByteBuffer bytes, long position) throws IOException {
         for (long at = position; bytes.hasRemaining(); ) {
             at += channel.write(bytes, at);
         }

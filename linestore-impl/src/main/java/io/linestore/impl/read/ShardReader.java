@@ -3,6 +3,7 @@ package io.linestore.impl.read;
 import io.linestore.CorruptStoreException;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
+import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.OffsetIndex;
 import java.io.Closeable;
 import java.io.EOFException;
@@ -76,7 +77,8 @@ public final class ShardReader implements Closeable {
         Arena arena = Arena.ofShared();
         try {
             OffsetIndex index = spec.stride() == 0 ? null : OffsetIndex.open(spec.indexFile(),
-                    map(spec.indexFile(), arena, -1), spec.stride(), spec.lines(), spec.dataBytes());
+                    map(spec.indexFile(), arena, IndexFormat.fileBytes(spec.lines(), spec.stride())), spec.stride(),
+                    spec.lines(), spec.dataBytes());
             RangeReader reader = openReader(spec, arena);
             return new ShardReader(spec, index, reader, arena);
         } catch (IOException e) {
@@ -91,7 +93,7 @@ public final class ShardReader implements Closeable {
     private static RangeReader openReader(Spec spec, Arena arena) throws IOException {
         Path file = spec.dataFile();
         return switch (spec.method()) {
-            case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()).asSlice(0, spec.dataBytes()));
+            case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()));
             case FILE_CHANNEL -> new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()),
                     spec.readBufferSize());
             case BUFFERED_READER -> new BufferedStreamRangeReader(file, openChannel(file, spec.dataBytes()),
@@ -107,7 +109,7 @@ public final class ShardReader implements Closeable {
                 yield new RandomAccessFileRangeReader(raf, spec.readBufferSize());
             }
             case AUTO -> new AutoRangeReader(
-                    new MmapRangeReader(map(file, arena, spec.dataBytes()).asSlice(0, spec.dataBytes())),
+                    new MmapRangeReader(map(file, arena, spec.dataBytes())),
                     new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()), spec.readBufferSize()),
                     spec.autoThresholdBytes());
         };
@@ -124,13 +126,14 @@ public final class ShardReader implements Closeable {
         }
     }
 
-    /** Maps a whole file read-only into the arena; checks its size unless {@code expectedBytes < 0}. */
-    private static MemorySegment map(Path file, Arena arena, long expectedBytes) throws IOException {
+    /**
+     * Maps the committed bytes of a file read-only into the arena, never what lies past them: an append
+     * may be truncating that tail, and a mapping past the end of a file fails.
+     */
+    private static MemorySegment map(Path file, Arena arena, long committedBytes) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            long size = channel.size();
-            if (expectedBytes >= 0) {
-                checkSize(file, size, expectedBytes);
-            }
+            checkSize(file, channel.size(), committedBytes);
+            long size = committedBytes;
             if (size == 0) {
                 return MemorySegment.NULL;
             }

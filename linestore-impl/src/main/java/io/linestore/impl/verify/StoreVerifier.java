@@ -97,7 +97,10 @@ public final class StoreVerifier {
             }
             MemorySegment mapping = size == 0 ? MemorySegment.NULL
                     : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            return OffsetIndex.open(file, mapping, manifest.indexStride(), shard.lines(), shard.dataBytes());
+            OffsetIndex index = OffsetIndex.open(file, mapping, manifest.indexStride(), shard.lines(),
+                    shard.dataBytes());
+            index.checkWhole();
+            return index;
         } catch (NoSuchFileException e) {
             problem(name, "missing");
         } catch (CorruptStoreException | UnsupportedFormatException e) {
@@ -125,7 +128,9 @@ public final class StoreVerifier {
             long lines = 0;
             byte last = '\n';
             for (long position = 0; position < size; ) {
-                chunk.clear();
+                // Never past the committed bytes: the file may be longer (a grown file, an append that
+                // did not commit).
+                chunk.clear().limit((int) Math.min(chunk.capacity(), size - position));
                 int n = channel.read(chunk, position);
                 if (n <= 0) {
                     break;

@@ -1,0 +1,57 @@
+package io.linestore.cli;
+
+import io.linestore.cli.output.OutputClosedException;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns every failure into one line on the error writer, {@code linestore COMMAND: message}, and
+ * an exit code: {@link ExitCodes#USAGE} for a bad command line, {@link ExitCodes#FAILURE} for
+ * anything that went wrong while running. The stack trace follows only with {@code --verbose}.
+ * Standard output closed by its reader ({@code linestore read ... | head -1}) is not a failure:
+ * the command ends quietly with {@link ExitCodes#OK}.
+ */
+final class ErrorReporter implements IParameterExceptionHandler, IExecutionExceptionHandler {
+
+    private static final String VERBOSE = "--verbose";
+
+    @Override
+    public int handleParseException(ParameterException exception, String[] args) {
+        CommandLine commandLine = exception.getCommandLine();
+        PrintWriter err = commandLine.getErr();
+        String command = commandLine.getCommandSpec().qualifiedName();
+        err.println(commandLine.getColorScheme().errorText(
+                command + ": " + exception.getMessage() + " (see '" + command + " --help')"));
+        err.flush();
+        return ExitCodes.USAGE;
+    }
+
+    @Override
+    public int handleExecutionException(Exception exception, CommandLine commandLine, ParseResult parseResult) {
+        if (OutputClosedException.isCauseOf(exception)) {
+            return ExitCodes.OK;
+        }
+        PrintWriter err = commandLine.getErr();
+        err.println(commandLine.getColorScheme().errorText(
+                commandLine.getCommandSpec().qualifiedName() + ": " + ErrorMessages.describe(exception)));
+        if (verbose(parseResult)) {
+            exception.printStackTrace(err);
+        }
+        err.flush();
+        return ExitCodes.FAILURE;
+    }
+
+    /** {@code --verbose} is inherited: it may have been given to the root or to any subcommand. */
+    private static boolean verbose(ParseResult parseResult) {
+        for (ParseResult level = parseResult; level != null; level = level.subcommand()) {
+            if (level.hasMatchedOption(VERBOSE)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,122 @@
+package io.linestore.cli;
+
+import io.linestore.cli.command.AppendCommand;
+import io.linestore.cli.command.BuildCommand;
+import io.linestore.cli.command.IndexCommand;
+import io.linestore.cli.command.InfoCommand;
+import io.linestore.cli.command.ReadCommand;
+import io.linestore.cli.command.VerifyCommand;
+import io.linestore.cli.demo.DemoCommand;
+import io.linestore.gen.GenCommand;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.HelpCommand;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The root {@code linestore} command. Alone it prints its usage to standard error and exits with
+ * {@link ExitCodes#USAGE}; each subcommand does one job. Help options, the exit code list and
+ * {@code --verbose} are inherited by every subcommand.
+ */
+@Command(
+        name = "linestore",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        versionProvider = ManifestVersion.class,
+        description = "Keeps text lines on disk and reads any run of them by line number, "
+                + "as fast at the end of a store as at its start.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+            "0:success",
+            "1:failure: I/O error, damaged store, problems found by verify",
+            "2:bad usage: unknown option, missing or malformed value"
+        })
+public final class LinestoreCommand implements Callable<Integer> {
+
+    /** The subcommands, in the order the usage lists them. */
+    private static final List<Class<?>> SUBCOMMANDS = List.of(
+            BuildCommand.class,
+            IndexCommand.class,
+            AppendCommand.class,
+            ReadCommand.class,
+            InfoCommand.class,
+            VerifyCommand.class,
+            GenCommand.class,
+            DemoCommand.class,
+            AotTrainingCommand.class,
+            HelpCommand.class);
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--verbose", scope = ScopeType.INHERIT,
+            description = "Print the stack trace of an error, not just its message.")
+    private boolean verbose;
+
+    /** Made by picocli through {@link #newCommandLine}. */
+    public LinestoreCommand() {
+    }
+
+    /**
+     * Makes the command line with every subcommand: subcommands get {@code streams}, errors are
+     * reported as one line on the error writer with the exit codes of {@link ExitCodes}.
+     * Subcommands from other modules signal bad usage with {@link CommandLine.ParameterException}
+     * and any other failure with any other exception.
+     *
+     * @param streams the byte streams the subcommands use
+     * @return a command line ready to {@link CommandLine#execute execute}
+     */
+    public static CommandLine newCommandLine(StandardStreams streams) {
+        return newCommandLine(streams, SUBCOMMANDS);
+    }
+
+    /**
+     * Makes the command line for one run: like {@link #newCommandLine(StandardStreams)}, but when
+     * {@code args} name a subcommand (other than {@code help}, which describes the others), only
+     * that one is set up. Picocli builds each command's model by reflection when it is added, and
+     * for a short command such as {@code read} the models of all the others cost more start-up time
+     * than the command itself.
+     *
+     * @param streams the byte streams the subcommands use
+     * @param args the command line about to be executed
+     * @return a command line ready to {@link CommandLine#execute execute} {@code args}
+     */
+    public static CommandLine newCommandLine(StandardStreams streams, String... args) {
+        String named = Arrays.stream(args).filter(arg -> !arg.startsWith("-")).findFirst().orElse("");
+        List<Class<?>> only = SUBCOMMANDS.stream()
+                .filter(type -> type != HelpCommand.class && type.getAnnotation(Command.class).name().equals(named))
+                .toList();
+        return newCommandLine(streams, only.isEmpty() ? SUBCOMMANDS : only);
+    }
+
+    private static CommandLine newCommandLine(StandardStreams streams, List<Class<?>> subcommands) {
+        CommandFactory factory = new CommandFactory(streams);
+        CommandLine commandLine = new CommandLine(LinestoreCommand.class, factory);
+        for (Class<?> subcommand : subcommands) {
+            commandLine.addSubcommand(new CommandLine(subcommand, factory));
+        }
+        ErrorReporter errors = new ErrorReporter();
+        commandLine.setExecutionExceptionHandler(errors);
+        commandLine.setParameterExceptionHandler(errors);
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        return commandLine;
+    }
+
+    /**
+     * Prints the usage to the error writer: a bare {@code linestore} is a request for help that
+     * did not say what to do.
+     *
+     * @return {@link ExitCodes#USAGE}
+     */
+    @Override
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ExitCodes.USAGE;
+    }
+}

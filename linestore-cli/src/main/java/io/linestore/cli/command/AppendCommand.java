@@ -1,0 +1,78 @@
+package io.linestore.cli.command;
+
+import io.linestore.BuildSummary;
+import io.linestore.LineStores;
+import io.linestore.StoreOptions;
+import io.linestore.cli.ExitCodes;
+import io.linestore.cli.StandardStreams;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code linestore append STORE INPUT}: appends the lines of a file or of standard input to a store,
+ * all committed at once, and prints a one-line summary.
+ */
+@Command(name = "append", description = {
+    "Appends the lines of a text file, or of standard input when INPUT is -, to the end of a store.",
+    "The new lines appear all at once when the append commits; if it fails, the store keeps the lines it "
+            + "had. One writer at a time: a second append to the same store is refused."
+})
+public final class AppendCommand implements Callable<Integer> {
+
+    private static final String STDIN = "-";
+
+    private final StandardStreams streams;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "STORE", description = "The store's directory.")
+    private Path store;
+
+    @Parameters(index = "1", paramLabel = "INPUT", description = "The text file, or - for standard input.")
+    private String input;
+
+    @Mixin
+    private WriteOptions writeOptions;
+
+    /**
+     * Makes the command.
+     *
+     * @param streams standard input, for INPUT {@code -}
+     */
+    public AppendCommand(StandardStreams streams) {
+        this.streams = streams;
+    }
+
+    @Override
+    public Integer call() {
+        StoreOptions options = writeOptions.toBuilder(spec).build();
+        BuildSummary summary;
+        if (STDIN.equals(input)) {
+            summary = LineStores.append(store, streams.stdin(), options);
+        } else {
+            try (InputStream in = Files.newInputStream(Path.of(input))) {
+                summary = LineStores.append(store, in, options);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + input + ": " + e.getMessage(), e);
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "appended %,d lines to %s: %.1f MB, %d shard%s now, %.2f s%n", summary.lineCount(),
+                store, summary.dataBytes() / 1e6, summary.shardCount(), summary.shardCount() == 1 ? "" : "s",
+                summary.elapsed().toNanos() / 1e9);
+        out.flush();
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,114 @@
+package io.linestore.cli.command;
+
+import io.linestore.BuildSummary;
+import io.linestore.Layout;
+import io.linestore.StoreOptions;
+import io.linestore.cli.ExitCodes;
+import io.linestore.cli.StandardStreams;
+import io.linestore.cli.store.ReportedBuild;
+import io.linestore.gen.Sizes;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code linestore build INPUT STORE}: builds a store from a text file or standard input as a
+ * {@link ReportedBuild}, and prints its one-line summary on standard output.
+ */
+@Command(name = "build", description = {
+    "Builds a store from a text file, or from standard input when INPUT is -.",
+    "Refuses to overwrite an existing store unless --force; a failed build leaves any old store as it was."
+})
+public final class BuildCommand implements Callable<Integer> {
+
+    private static final String STDIN = "-";
+
+    private final StandardStreams streams;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "INPUT", description = "The text file, or - for standard input.")
+    private String input;
+
+    @Parameters(index = "1", paramLabel = "STORE", description = "The store directory to create.")
+    private Path store;
+
+    @Option(names = "--layout", paramLabel = "LAYOUT", defaultValue = "single",
+            converter = LayoutOption.class, completionCandidates = LayoutOption.class,
+            description = "single (one data file) or sharded (fixed-size shard files); default: ${DEFAULT-VALUE}.")
+    private Layout layout;
+
+    @Option(names = "--shard-lines", paramLabel = "N",
+            description = "Lines per shard, with --layout sharded (default: "
+                    + StoreOptions.DEFAULT_LINES_PER_SHARD + ").")
+    private Long shardLines;
+
+    @Mixin
+    private IndexStrideOption strideOption;
+
+    @Option(names = "--auto-threshold", paramLabel = "SIZE", defaultValue = "64KiB",
+            converter = Sizes.ByteSizeConverter.class,
+            description = "Reads with --reader auto take ranges smaller than this through the memory mapping, "
+                    + "larger ones through the file channel; recorded in the store. `linestore recommend` measures "
+                    + "it for this machine; default: ${DEFAULT-VALUE}.")
+    private long autoThreshold;
+
+    @Mixin
+    private WriteOptions writeOptions;
+
+    @Option(names = "--force", description = "Replace STORE if it is an existing store.")
+    private boolean force;
+
+    /**
+     * Makes the command.
+     *
+     * @param streams standard input (for INPUT {@code -}) and the terminal for the progress bar
+     */
+    public BuildCommand(StandardStreams streams) {
+        this.streams = streams;
+    }
+
+    @Override
+    public Integer call() {
+        StoreOptions options = options();
+        BuildSummary summary = STDIN.equals(input)
+                ? ReportedBuild.fromStdin(streams, store, options, force)
+                : ReportedBuild.fromFile(streams, Path.of(input), store, options, force);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println(ReportedBuild.describe(store, summary));
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private StoreOptions options() {
+        if (shardLines != null && layout != Layout.SHARDED) {
+            throw usage("--shard-lines needs --layout sharded");
+        }
+        if (shardLines != null && shardLines < 1) {
+            throw usage("--shard-lines must be >= 1, got " + shardLines);
+        }
+        if (autoThreshold < 0) {
+            throw new ParameterException(spec.commandLine(), "--auto-threshold must be >= 0, got " + autoThreshold);
+        }
+        StoreOptions.Builder options = writeOptions.toBuilder(spec)
+                .indexStride(strideOption.stride(spec, 0))
+                .autoThresholdBytes(autoThreshold)
+                .layout(layout);
+        if (shardLines != null) {
+            options.linesPerShard(shardLines);
+        }
+        return options.build();
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

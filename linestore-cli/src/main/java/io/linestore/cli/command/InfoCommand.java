@@ -1,0 +1,81 @@
+package io.linestore.cli.command;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.linestore.Layout;
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.StoreInfo;
+import io.linestore.cli.ExitCodes;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code linestore info STORE [--json]}: what the store's manifest says, as aligned text or as one
+ * JSON object (see {@link StoreDescription} for its keys).
+ */
+@Command(name = "info", description = "Describes a store: layout, line count, sizes, shards, index stride.")
+public final class InfoCommand implements Callable<Integer> {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "STORE", description = "The store's directory.")
+    private Path store;
+
+    @Option(names = "--json", description = "Print one JSON object instead of text.")
+    private boolean json;
+
+    /** Made by picocli. */
+    public InfoCommand() {
+    }
+
+    @Override
+    public Integer call() throws JsonProcessingException {
+        StoreInfo info;
+        try (LineStore lines = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+            info = lines.info();
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(JSON.writeValueAsString(StoreDescription.of(store, info)));
+        } else {
+            printText(out, info);
+        }
+        out.flush();
+        return ExitCodes.OK;
+    }
+
+    private void printText(PrintWriter out, StoreInfo info) {
+        out.printf(Locale.ROOT, "store          %s%n", store);
+        out.printf(Locale.ROOT, "format         %d%n", info.formatVersion());
+        out.printf(Locale.ROOT, "layout         %s%n", EnumNames.of(info.layout()));
+        out.printf(Locale.ROOT, "lines          %,d%n", info.lineCount());
+        out.printf(Locale.ROOT, "data bytes     %,d%n", info.dataBytes());
+        out.printf(Locale.ROOT, "index bytes    %,d (%.2f per line)%n", info.indexBytes(), info.indexBytesPerLine());
+        if (info.layout() == Layout.SHARDED) {
+            out.printf(Locale.ROOT, "shards         %,d (%,d lines each)%n", info.shardCount(), info.linesPerShard());
+        } else {
+            out.printf(Locale.ROOT, "shards         %,d%n", info.shardCount());
+        }
+        out.printf(Locale.ROOT, "index stride   %s%n", describeStride(info.indexStride()));
+    }
+
+    private static String describeStride(int stride) {
+        return switch (stride) {
+            case 0 -> "0 (no index: reads scan from the start of their shard)";
+            case 1 -> "1 (dense: one entry per line)";
+            default -> stride + " (sparse: reads scan up to " + (stride - 1) + " lines)";
+        };
+    }
+}

@@ -1,0 +1,53 @@
+package io.linestore.cli.command;
+
+import io.linestore.Layout;
+import io.linestore.StoreInfo;
+import java.nio.file.Path;
+
+/**
+ * The JSON object {@code linestore info --json} prints, one key per component.
+ *
+ * @param store the store's directory, as given
+ * @param formatVersion the on-disk format version
+ * @param layout {@code single} or {@code sharded}
+ * @param lineCount lines in the store
+ * @param dataBytes bytes of all data files
+ * @param indexBytes bytes of all index files
+ * @param indexBytesPerLine index bytes divided by lines (0 for an empty store)
+ * @param shardCount data files
+ * @param linesPerShard lines per shard; {@code null} for a single-file store
+ * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ */
+public record StoreDescription(
+        String store,
+        int formatVersion,
+        String layout,
+        long lineCount,
+        long dataBytes,
+        long indexBytes,
+        double indexBytesPerLine,
+        int shardCount,
+        Long linesPerShard,
+        int indexStride) {
+
+    /**
+     * Describes a store.
+     *
+     * @param store its directory
+     * @param info what its manifest says
+     * @return the description
+     */
+    public static StoreDescription of(Path store, StoreInfo info) {
+        return new StoreDescription(
+                store.toString(),
+                info.formatVersion(),
+                EnumNames.of(info.layout()),
+                info.lineCount(),
+                info.dataBytes(),
+                info.indexBytes(),
+                info.indexBytesPerLine(),
+                info.shardCount(),
+                info.layout() == Layout.SHARDED ? info.linesPerShard() : null,
+                info.indexStride());
+    }
+}

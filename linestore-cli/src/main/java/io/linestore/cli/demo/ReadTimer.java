@@ -1,0 +1,99 @@
+package io.linestore.cli.demo;
+
+import io.linestore.LineStore;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Times one read of a run of lines: a few untimed runs first, so the JIT has compiled the read's
+ * code, then the best of a few timed runs, so a stray pause of a busy machine does not count. Each
+ * read's lines are counted and checked, so no read can be skipped.
+ */
+final class ReadTimer {
+
+    private final int warmups;
+    private final int runs;
+
+    /**
+     * Makes a timer.
+     *
+     * @param warmups how many times each read runs untimed first
+     * @param runs how many times each read runs timed; the fastest counts
+     */
+    ReadTimer(int warmups, int runs) {
+        this.warmups = warmups;
+        this.runs = runs;
+    }
+
+    /**
+     * Times {@link LineStore#readBytes} of lines {@code [offset, offset + size)}.
+     *
+     * @param store the open store
+     * @param offset the first line
+     * @param size how many lines; all must exist
+     * @return the fastest run, in milliseconds
+     */
+    double store(LineStore store, long offset, int size) {
+        return best(() -> {
+            long[] lines = new long[1];
+            store.readBytes(offset, size, (number, line) -> lines[0]++);
+            return lines[0];
+        }, size);
+    }
+
+    /**
+     * Times what a program without an index does: reads the text file line by line from its start
+     * with {@link BufferedReader#readLine()}, skipping {@code offset} lines, then keeps {@code size}.
+     *
+     * @param text the text file
+     * @param offset the first line
+     * @param size how many lines; all must exist
+     * @return the fastest run, in milliseconds
+     */
+    double textFromStart(Path text, long offset, int size) {
+        return best(() -> {
+            try (BufferedReader reader = new BufferedReader(
+                    new InputStreamReader(Files.newInputStream(text), StandardCharsets.UTF_8))) {
+                for (long i = 0; i < offset; i++) {
+                    reader.readLine();
+                }
+                long kept = 0;
+                while (kept < size && reader.readLine() != null) {
+                    kept++;
+                }
+                return kept;
+            }
+        }, size);
+    }
+
+    private double best(Read read, long expectedLines) {
+        long fastest = Long.MAX_VALUE;
+        for (int run = -warmups; run < runs; run++) {
+            long start = System.nanoTime();
+            long lines;
+            try {
+                lines = read.run();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            if (run >= 0) {
+                fastest = Math.min(fastest, System.nanoTime() - start);
+            }
+            if (lines != expectedLines) {
+                throw new IllegalStateException("read " + lines + " lines, expected " + expectedLines);
+            }
+        }
+        return fastest / 1e6;
+    }
+
+    /** One timed read; returns how many lines it read. */
+    @FunctionalInterface
+    private interface Read {
+        long run() throws IOException;
+    }
+}

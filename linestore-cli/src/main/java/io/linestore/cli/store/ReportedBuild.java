@@ -1,0 +1,132 @@
+package io.linestore.cli.store;
+
+import io.linestore.BuildProgress;
+import io.linestore.BuildSummary;
+import io.linestore.LineStores;
+import io.linestore.StoreOptions;
+import io.linestore.cli.StandardStreams;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.function.BiFunction;
+
+/**
+ * A build as the command line runs it: through a {@link StagedBuild staging directory}, with a
+ * {@link BuildProgressBar} while standard error is a terminal, summed up in one line afterwards.
+ */
+public final class ReportedBuild {
+
+    private ReportedBuild() {
+    }
+
+    /**
+     * Builds a store from a text file.
+     *
+     * @param streams where the progress bar draws, and whether it should
+     * @param input the text file
+     * @param store the store's directory
+     * @param options the build options; their progress listener is replaced
+     * @param replace whether an existing store at {@code store} may be replaced
+     * @return what the build wrote
+     * @throws TargetExistsException if something is at {@code store} that may not be replaced
+     * @throws IllegalArgumentException if {@code input} is a directory
+     * @throws UncheckedIOException if the input cannot be read or the store written
+     */
+    public static BuildSummary fromFile(
+            StandardStreams streams, Path input, Path store, StoreOptions options, boolean replace) {
+        long size = sizeOfFile(input);
+        return run(streams, size, store, options, replace, (staging, withProgress) ->
+                LineStores.build(input, staging, withProgress));
+    }
+
+    /**
+     * Indexes a text file in place ({@link LineStores#index}): no staging, the library publishes
+     * the sidecar index atomically itself.
+     *
+     * @param streams where the progress bar draws, and whether it should
+     * @param file the text file
+     * @param options the index options; their progress listener is replaced
+     * @return what the indexing read and wrote
+     * @throws IllegalArgumentException if {@code file} is a directory
+     * @throws UncheckedIOException if the file cannot be read or the index written
+     */
+    public static BuildSummary index(StandardStreams streams, Path file, StoreOptions options) {
+        long size = sizeOfFile(file);
+        try (BuildProgressBar bar = startBar(streams, size)) {
+            return LineStores.index(file, withProgress(options, bar));
+        }
+    }
+
+    /**
+     * Sums an indexing up in one line.
+     *
+     * @param file the file, as the user named it
+     * @param summary what the indexing did
+     * @return {@code indexed FILE: N lines, X MB read, T s, R MB/s}
+     */
+    public static String describeIndex(Path file, BuildSummary summary) {
+        return String.format(Locale.ROOT, "indexed %s: %,d lines, %.1f MB read, %.2f s, %.1f MB/s",
+                file, summary.lineCount(), summary.inputBytes() / 1e6, summary.elapsed().toNanos() / 1e9,
+                summary.megabytesPerSecond());
+    }
+
+    private static long sizeOfFile(Path input) {
+        if (Files.isDirectory(input)) {
+            throw new IllegalArgumentException(input + " is a directory, not a text file");
+        }
+        try {
+            return Files.size(input);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Builds a store from standard input, read to its end.
+     *
+     * @param streams standard input, and where the progress bar draws
+     * @param store the store's directory
+     * @param options the build options; their progress listener is replaced
+     * @param replace whether an existing store at {@code store} may be replaced
+     * @return what the build wrote
+     * @throws TargetExistsException if something is at {@code store} that may not be replaced
+     * @throws UncheckedIOException if the input cannot be read or the store written
+     */
+    public static BuildSummary fromStdin(StandardStreams streams, Path store, StoreOptions options, boolean replace) {
+        return run(streams, -1, store, options, replace, (staging, withProgress) ->
+                LineStores.build(streams.stdin(), staging, withProgress));
+    }
+
+    /**
+     * Sums a build up in one line.
+     *
+     * @param store the store's directory, as the user named it
+     * @param summary what the build wrote
+     * @return {@code built STORE: N lines, X MB, S shards, T s, R MB/s}
+     */
+    public static String describe(Path store, BuildSummary summary) {
+        return String.format(Locale.ROOT, "built %s: %,d lines, %.1f MB, %d shard%s, %.2f s, %.1f MB/s",
+                store, summary.lineCount(), summary.inputBytes() / 1e6, summary.shardCount(),
+                summary.shardCount() == 1 ? "" : "s", summary.elapsed().toNanos() / 1e9,
+                summary.megabytesPerSecond());
+    }
+
+    private static BuildSummary run(StandardStreams streams, long inputBytes, Path store, StoreOptions options,
+            boolean replace, BiFunction<Path, StoreOptions, BuildSummary> build) {
+        try (BuildProgressBar bar = startBar(streams, inputBytes)) {
+            StoreOptions withProgress = withProgress(options, bar);
+            return StagedBuild.run(store, replace, staging -> build.apply(staging, withProgress));
+        }
+    }
+
+    /** A bar while standard error is a terminal, else {@code null} (try-with-resources skips it). */
+    private static BuildProgressBar startBar(StandardStreams streams, long inputBytes) {
+        return streams.stderrIsTerminal() ? BuildProgressBar.start(streams.stderr(), inputBytes) : null;
+    }
+
+    private static StoreOptions withProgress(StoreOptions options, BuildProgressBar bar) {
+        return options.toBuilder().progress(bar == null ? BuildProgress.NONE : bar).build();
+    }
+}

@@ -1,0 +1,198 @@
+package io.linestore.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Runs the {@code ./linestore} launcher as a user would. Runs in Maven's integration-test phase,
+ * after package made the shaded jar, and never lets the launcher start Maven inside Maven:
+ *
+ * <ul>
+ *   <li>the real launcher runs with {@code LINESTORE_BUILD=never}, so a stale jar fails the test
+ *       instead of starting a nested build;
+ *   <li>the rebuild and cache logic runs on a copy of the launcher in a scratch tree whose
+ *       {@code mvnw} is a stub that records its calls and copies the real jar into place.
+ * </ul>
+ */
+class LauncherIT {
+
+    private static final Path LAUNCHER = Path.of(System.getProperty("linestore.launcher"));
+    private static final Path JAR = Path.of(System.getProperty("linestore.jar"));
+
+    @TempDir
+    Path tmp;
+
+    /** What a finished process printed and returned. */
+    record Run(int exitCode, byte[] stdout, String stderr) {
+        String stdoutText() {
+            return new String(stdout, StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void buildsAndReadsAStoreWithAJdkFoundWithoutJavaHome() throws IOException {
+        Path oldJdk = fakeJdk("17.0.2");
+        Map<String, String> env = Map.of("JAVA_HOME", oldJdk.toString(), "LINESTORE_BUILD", "never");
+        Path input = TestStores.writeText(tmp);
+        Path store = tmp.resolve("store");
+
+        Run build = run(env, LAUNCHER.toString(), "build", input.toString(), store.toString());
+        Run read = run(env, LAUNCHER.toString(), "read", store.toString(), "40", "20");
+        Run usage = run(env, LAUNCHER.toString(), "read", store.toString(), "-1", "20");
+
+        assertThat(build.exitCode()).as(build.stderr()).isZero();
+        assertThat(build.stdoutText()).startsWith("built ");
+        assertThat(read.exitCode()).as(read.stderr()).isZero();
+        assertThat(read.stdout()).isEqualTo(TestStores.joined(TestStores.lines().subList(40, 60)));
+        assertThat(usage.exitCode()).isEqualTo(2);
+        assertThat(usage.stderr()).contains("OFFSET").hasLineCount(1);
+    }
+
+    @Test
+    void endsQuietlyWhenTheReaderOfItsOutputGoes() throws IOException {
+        Path input = Files.writeString(tmp.resolve("big.txt"), IntStream.range(0, 200_000)
+                .mapToObj(i -> "line number " + i)
+                .collect(Collectors.joining("\n", "", "\n")));
+        Path store = tmp.resolve("store");
+        Map<String, String> env = Map.of("LINESTORE_BUILD", "never");
+        assertThat(run(env, LAUNCHER.toString(), "build", input.toString(), store.toString()).exitCode()).isZero();
+
+        Run piped = run(env, "bash", "-c",
+                "\"$0\" read \"$1\" 0 200000 | head -n 1; exit \"${PIPESTATUS[0]}\"", LAUNCHER.toString(), store.toString());
+
+        assertThat(piped.exitCode()).isZero();
+        assertThat(piped.stdoutText()).isEqualTo("line number 0\n");
+        assertThat(piped.stderr()).isEmpty();
+    }
+
+    @Test
+    void buildsTheJarOnFirstUseAndWhenSourcesChangeOnly() throws IOException {
+        Path root = scratchTree();
+        Path launcher = root.resolve("linestore");
+        Map<String, String> env = Map.of("LINESTORE_AOT", "off", "REAL_JAR", JAR.toString());
+
+        Run first = run(env, launcher.toString(), "--version");
+        Run second = run(env, launcher.toString(), "--version");
+        Path jar = root.resolve("linestore-cli/target/linestore.jar");
+        Files.setLastModifiedTime(root.resolve("linestore-cli/src/main/java/Changed.java"),
+                FileTime.from(Files.getLastModifiedTime(jar).toInstant().plusSeconds(10)));
+        Run afterChange = run(env, launcher.toString(), "--version");
+
+        assertThat(List.of(first, second, afterChange)).allSatisfy(r -> assertThat(r.stdoutText()).startsWith("linestore "));
+        assertThat(first.stderr()).contains("building");
+        assertThat(second.stderr()).isEmpty();
+        assertThat(afterChange.stderr()).contains("building");
+        assertThat(Files.readAllLines(root.resolve("maven-calls.log"))).containsExactly(
+                "-q -DskipTests package", "-q -DskipTests package");
+    }
+
+    @Test
+    void runsDespiteABrokenStartUpCacheAndTrainsANewOneForANewJar() throws IOException {
+        Path root = scratchTree();
+        Path launcher = root.resolve("linestore");
+        String javaHome = System.getProperty("java.home");
+        Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", javaHome);
+        Path store = TestStores.single(tmp);
+        Path jar = Files.createDirectories(root.resolve("linestore-cli/target")).resolve("linestore.jar");
+        Files.copy(JAR, jar);
+        Instant built = Instant.now().minusSeconds(50);
+        Files.setLastModifiedTime(jar, FileTime.from(built));
+        Path cache = Files.createDirectories(root.resolve("linestore-cli/target/aot"))
+                .resolve("linestore-" + javaHome.replaceAll("[^A-Za-z0-9._-]", "_") + ".aot");
+        Files.writeString(cache, "not a cache");
+        Files.setLastModifiedTime(cache, FileTime.from(built.plusSeconds(10)));
+        byte[] expected = TestStores.joined(TestStores.lines().subList(0, 5));
+
+        Run withBrokenCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        Files.setLastModifiedTime(jar, FileTime.from(built.plusSeconds(20)));
+        Run withNewJar = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        Run withNewCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+
+        assertThat(withBrokenCache.exitCode()).isZero();
+        assertThat(withBrokenCache.stderr()).isEmpty();
+        assertThat(withBrokenCache.stdout()).isEqualTo(expected);
+        assertThat(withNewJar.stderr()).contains("start-up cache");
+        assertThat(withNewJar.stdout()).isEqualTo(expected);
+        assertThat(Files.size(cache)).isGreaterThan(1 << 20);
+        assertThat(withNewCache.stderr()).isEmpty();
+        assertThat(withNewCache.stdout()).isEqualTo(expected);
+        assertThat(root.resolve("maven-calls.log")).doesNotExist();
+    }
+
+    /**
+     * A tree with the launcher, poms, a source file and an {@code mvnw} stub that copies the real
+     * jar into place and logs its arguments.
+     */
+    private Path scratchTree() throws IOException {
+        Path root = Files.createDirectory(tmp.resolve("tree"));
+        Files.copy(LAUNCHER, root.resolve("linestore"));
+        Files.writeString(root.resolve("pom.xml"), "<project/>\n");
+        Path module = Files.createDirectories(root.resolve("linestore-cli/src/main/java"));
+        Files.writeString(root.resolve("linestore-cli/pom.xml"), "<project/>\n");
+        Files.writeString(module.resolve("Changed.java"), "class Changed {}\n");
+        Path mvnw = root.resolve("mvnw");
+        Files.writeString(mvnw, """
+                #!/usr/bin/env bash
+                echo "$*" >> maven-calls.log
+                mkdir -p linestore-cli/target && cp "$REAL_JAR" linestore-cli/target/linestore.jar
+                """);
+        Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
+        FileTime longAgo = FileTime.from(Instant.now().minusSeconds(100));
+        try (var files = Files.walk(root)) {
+            for (Path file : files.toList()) {
+                Files.setLastModifiedTime(file, longAgo);
+            }
+        }
+        return root;
+    }
+
+    /** A folder that looks like an old JDK: a release file and a java that only prints its version. */
+    private Path fakeJdk(String version) throws IOException {
+        Path home = Files.createDirectories(tmp.resolve("old-jdk/bin"));
+        Files.writeString(home.getParent().resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
+        Path java = home.resolve("java");
+        Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"" + version + "\"' >&2\nexit 3\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return home.getParent();
+    }
+
+    private Run run(Map<String, String> env, String... command) {
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command)));
+        builder.environment().remove("JAVA_HOME");
+        builder.environment().putAll(env);
+        builder.directory(tmp.toFile());
+        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        try {
+            Path stderr = Files.createTempFile(tmp, "stderr", ".txt");
+            builder.redirectError(stderr.toFile());
+            Process process = builder.start();
+            byte[] stdout = process.getInputStream().readAllBytes();
+            if (!process.waitFor(120, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("timed out: " + String.join(" ", command));
+            }
+            return new Run(process.exitValue(), stdout, Files.readString(stderr));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}

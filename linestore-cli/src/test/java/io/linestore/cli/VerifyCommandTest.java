@@ -1,0 +1,53 @@
+package io.linestore.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class VerifyCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aWholeStoreIsOk() {
+        Path store = TestStores.sharded(tmp);
+
+        Cli.Result result = Cli.run("verify", store.toString());
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("ok", "500 lines");
+        assertThat(result.err()).isEmpty();
+    }
+
+    @Test
+    void aDamagedDataFileIsReportedWithItsName() throws IOException {
+        Path store = TestStores.single(tmp);
+        try (FileChannel data = FileChannel.open(store.resolve("data.lines"), StandardOpenOption.WRITE)) {
+            data.write(ByteBuffer.wrap(new byte[] {'#'}), 3);
+        }
+
+        Cli.Result result = Cli.run("verify", store.toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.out()).contains("data.lines").contains("problem");
+    }
+
+    @Test
+    void aStoreThatCannotBeOpenedIsAFailureNamingTheFile() throws IOException {
+        Path store = TestStores.single(tmp);
+        Files.writeString(store.resolve("manifest.json"), "{ not json");
+
+        Cli.Result result = Cli.run("verify", store.toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains("manifest.json").hasLineCount(1);
+    }
+}
