@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -41,8 +42,8 @@ public final class RecommendCommand implements Callable<Integer> {
             description = "Lines to sample from the start of INPUT (default: ${DEFAULT-VALUE}).")
     private long sampleLines;
 
-    @Option(names = "--iteration-ms", paramLabel = "MS", defaultValue = "200",
-            description = "Milliseconds per measurement (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--iteration-ms", paramLabel = "MS", defaultValue = "250",
+            description = "Milliseconds of warmup and of measurement per reading (default: ${DEFAULT-VALUE}).")
     private long iterationMillis;
 
     @Option(names = "--forks", paramLabel = "N", defaultValue = "1",
@@ -51,7 +52,8 @@ public final class RecommendCommand implements Callable<Integer> {
     private int forks;
 
     @Option(names = "--work-dir", paramLabel = "DIR",
-            description = "Where to build the candidates (default: a temporary directory, deleted afterwards).")
+            description = "An empty or new directory to build the candidates in, kept afterwards"
+                    + " (default: a temporary directory, deleted afterwards).")
     private Path workDir;
 
     /** Creates the command; picocli fills its options. */
@@ -74,6 +76,9 @@ public final class RecommendCommand implements Callable<Integer> {
             settings = new Recommender.Settings(sampleLines, Duration.ofMillis(iterationMillis), forks);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (workDir != null && Files.isDirectory(workDir) && !isEmpty(workDir)) {
+            throw new ParameterException(spec.commandLine(), "--work-dir is not empty: " + workDir);
         }
         Path work = workDir == null ? temporaryDirectory() : workDir;
         try {
@@ -104,6 +109,14 @@ public final class RecommendCommand implements Callable<Integer> {
         out.println("  " + recommendation.buildCommand(input.toString(), "STORE"));
         out.println("and read it with --reader " + recommendation.readerOption() + ".");
         out.flush();
+    }
+
+    private static boolean isEmpty(Path directory) {
+        try (Stream<Path> entries = Files.list(directory)) {
+            return entries.findAny().isEmpty();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + directory, e);
+        }
     }
 
     private static Path temporaryDirectory() {

@@ -53,7 +53,7 @@ public final class Recommender {
      * How much {@code recommend} samples and measures.
      *
      * @param sampleLines the most lines to sample, {@code >= 1}
-     * @param iteration the time of each measured iteration; warmup takes half of it
+     * @param iteration the time of the warmup iteration and of the measured one
      * @param forks JVM forks per measurement; 0 measures in this JVM
      */
     public record Settings(long sampleLines, Duration iteration, int forks) {
@@ -95,14 +95,14 @@ public final class Recommender {
      *
      * @param input the user's text file
      * @return the recommendation and its measurements
-     * @throws IllegalArgumentException naming the file if it has no lines
+     * @throws IllegalArgumentException naming the file if it has no lines, or the work directory
+     *     if it exists and is not empty (nothing of the user's is ever deleted)
      * @throws IllegalStateException if two candidates or readers disagree on a line, or a
      *     benchmark fails
      * @throws java.io.UncheckedIOException naming the file if reading or writing fails
      */
     public Recommendation recommend(Path input) {
         Path sample = workDir.resolve("sample.txt");
-        BenchData.deleteTree(workDir);
         createWorkDir();
         Sample.copyHead(input, settings.sampleLines(), sample);
         Candidate reference = new Candidate(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, 1);
@@ -139,9 +139,8 @@ public final class Recommender {
     }
 
     private JmhRun run(String name, Map<String, List<String>> params) {
-        Duration warmup = settings.iteration().dividedBy(2);
         return new JmhRun(name, List.of(SampleReadBenchmark.class), Mode.Throughput, params, settings.forks(),
-                1, warmup.isZero() ? settings.iteration() : warmup, 1, settings.iteration());
+                1, settings.iteration(), 1, settings.iteration());
     }
 
     private Recommendation decide(Map<Candidate, Path> stores, Results results, StoreInfo referenceInfo, long lines) {
@@ -187,7 +186,7 @@ public final class Recommender {
             double channel = results.throughput(BENCHMARK, with(params, ReadMethod.FILE_CHANNEL));
             long bytes = Math.round(size * bytesPerLine);
             points.add(new Crossover.Point(bytes, mmap, channel));
-            crossoverRows.add(List.of(String.valueOf(size), String.valueOf(bytes), format(mmap), format(channel),
+            crossoverRows.add(List.of(String.valueOf(size), format(bytes), format(mmap), format(channel),
                     channel >= mmap ? "FILE_CHANNEL" : "MMAP"));
         }
         OptionalLong threshold = Crossover.threshold(points);
@@ -244,6 +243,13 @@ public final class Recommender {
 
     private void createWorkDir() {
         try {
+            if (Files.isDirectory(workDir)) {
+                try (Stream<Path> entries = Files.list(workDir)) {
+                    if (entries.findAny().isPresent()) {
+                        throw new IllegalArgumentException("work directory is not empty: " + workDir);
+                    }
+                }
+            }
             Files.createDirectories(workDir.resolve("stores"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + workDir, e);

@@ -78,5 +78,10 @@ class CommandsTest {
         Path input = Files.writeString(dir.resolve("in.txt"), "a\n");
         assertThat(execute(new RecommendCommand(), input.toString(), "--sample-lines", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("sample lines must be >= 1: 0");
+        Path kept = Files.writeString(Files.createDirectories(dir.resolve("work")).resolve("mine.txt"), "keep");
+        assertThat(execute(new RecommendCommand(), input.toString(), "--work-dir", dir.resolve("work").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--work-dir is not empty: " + dir.resolve("work"));
+        assertThat(kept).hasContent("keep");
     }
 }
