@@ -39,10 +39,11 @@ public record StoreOptions(
     public static final int DEFAULT_WRITE_BUFFER_SIZE = 1 << 20;
 
     /**
-     * {@link ReadMethod#AUTO} threshold when none is given: 64 KiB, where memory mapping stops
-     * being the faster way on the machines measured so far (see docs/benchmarks.md).
+     * {@link ReadMethod#AUTO} threshold when none is given: 1 MiB, about where memory mapping stopped
+     * being the faster way in the benchmarks of docs/benchmarks.md (reads of 10,000 lines of about
+     * 100 bytes were even). {@code linestore recommend} measures it on the user's machine.
      */
-    public static final long DEFAULT_AUTO_THRESHOLD_BYTES = 64 << 10;
+    public static final long DEFAULT_AUTO_THRESHOLD_BYTES = 1 << 20;
 
     /**
      * Checks the options.

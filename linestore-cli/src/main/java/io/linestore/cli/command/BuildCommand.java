@@ -54,7 +54,7 @@ public final class BuildCommand implements Callable<Integer> {
     @Mixin
     private IndexStrideOption strideOption;
 
-    @Option(names = "--auto-threshold", paramLabel = "SIZE", defaultValue = "64KiB",
+    @Option(names = "--auto-threshold", paramLabel = "SIZE", defaultValue = "1MiB",
             converter = Sizes.ByteSizeConverter.class,
             description = "Reads with --reader auto take ranges smaller than this through the memory mapping, "
                     + "larger ones through the file channel; recorded in the store. `linestore recommend` measures "

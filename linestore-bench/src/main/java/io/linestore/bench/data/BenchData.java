@@ -1,0 +1,183 @@
+package io.linestore.bench.data;
+
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.StoreOptions;
+import io.linestore.bench.config.IndexStride;
+import io.linestore.bench.config.StoreLayout;
+import io.linestore.gen.Generator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.stream.Stream;
+
+/**
+ * The benchmarks' data, made once and kept on disk: generated text, stores built from it and the
+ * SQLite database of the same lines, each keyed by (lines, seed, layout, stride) in its name.
+ * Building a 10-million-line store per fork would take longer than measuring it, so every item is
+ * reused when it is complete: a text or database file when it exists (each is written under a
+ * temporary name and renamed), a store when its {@code manifest.json} exists (a store is whole only
+ * then). An incomplete item is deleted and made again.
+ *
+ * <p>Not safe for two processes filling the same directory at once; JMH runs forks one after the
+ * other.
+ */
+public final class BenchData {
+
+    /** The seed every benchmark's data is generated with. */
+    public static final long SEED = 1;
+
+    /** The directory used when none is given: {@code ${java.io.tmpdir}/linestore-bench}. */
+    public static final Path DEFAULT_DIRECTORY = Path.of(System.getProperty("java.io.tmpdir"), "linestore-bench");
+
+    private final Path root;
+
+    private BenchData(Path root) {
+        this.root = root;
+    }
+
+    /**
+     * Returns the data kept in a directory.
+     *
+     * @param directory the directory, created when first needed; blank for {@link #DEFAULT_DIRECTORY}
+     * @return the data in that directory
+     */
+    public static BenchData in(String directory) {
+        return new BenchData(directory.isBlank() ? DEFAULT_DIRECTORY : Path.of(directory));
+    }
+
+    /**
+     * Returns the directory this data lives in.
+     *
+     * @return the directory
+     */
+    public Path root() {
+        return root;
+    }
+
+    /**
+     * Returns a generator of {@code lines} lines with {@link #SEED}.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return the generator
+     */
+    public static Generator generator(long lines) {
+        return Generator.builder().lines(lines).seed(SEED).build();
+    }
+
+    /**
+     * Returns the generated text file of {@code lines} lines, generating it if needed.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return the text file
+     * @throws UncheckedIOException naming the file if it cannot be written
+     */
+    public Path textFile(long lines) {
+        Path file = root.resolve("text-" + lines + "-seed-" + SEED + ".txt");
+        if (!Files.exists(file)) {
+            publish(file, partial -> generator(lines).writeTo(partial));
+        }
+        return file;
+    }
+
+    /**
+     * Returns the store of the generated text with a layout and index stride, building it if needed.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @param layout the layout
+     * @param stride the index stride
+     * @return the store's directory
+     * @throws UncheckedIOException naming the directory if it cannot be built
+     */
+    public Path store(long lines, StoreLayout layout, IndexStride stride) {
+        Path store = root.resolve("store-" + lines + "-seed-" + SEED + "-" + layout.name().toLowerCase(Locale.ROOT)
+                + "-" + stride.name().toLowerCase(Locale.ROOT));
+        if (!Files.exists(store.resolve("manifest.json"))) {
+            Path input = textFile(lines);
+            deleteTree(store);
+            LineStores.build(input, store, layout.applyTo(StoreOptions.builder()).indexStride(stride.stride()).build());
+        }
+        return store;
+    }
+
+    /**
+     * Returns the SQLite database of the generated lines, building it if needed.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return the database file
+     * @throws UncheckedIOException naming the file if it cannot be written
+     * @throws IllegalStateException naming the file if SQLite fails
+     */
+    public Path sqlite(long lines) {
+        Path database = root.resolve("sqlite-" + lines + "-seed-" + SEED + ".db");
+        if (!Files.exists(database)) {
+            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
+            publish(database, partial -> {
+                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+                    SqliteLines.build(source, partial);
+                }
+            });
+        }
+        return database;
+    }
+
+    /**
+     * Creates a fresh, empty directory for a benchmark's own files, named after it and this process.
+     *
+     * @param name what the directory is for
+     * @return the directory
+     * @throws UncheckedIOException naming the directory if it cannot be created
+     */
+    public Path scratch(String name) {
+        Path directory = root.resolve("scratch-" + name + "-" + ProcessHandle.current().pid());
+        deleteTree(directory);
+        try {
+            return Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + directory, e);
+        }
+    }
+
+    /**
+     * Deletes a file or a directory with everything in it; nothing when it does not exist.
+     *
+     * @param path the file or directory
+     * @throws UncheckedIOException naming the path if it cannot be deleted
+     */
+    public static void deleteTree(Path path) {
+        if (!Files.exists(path)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(path)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete " + path, e);
+        }
+    }
+
+    /** Writes a file under a temporary name, then renames it into place. */
+    private void publish(Path file, Writer writer) {
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        try {
+            Files.createDirectories(root);
+            Files.deleteIfExists(partial);
+            writer.write(partial);
+            Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+
+    /** Writes one file. */
+    @FunctionalInterface
+    private interface Writer {
+        void write(Path file) throws IOException;
+    }
+}

@@ -1,0 +1,2 @@
+/** JMH benchmarks of linestore, its naive baselines and its peers. */
+package io.linestore.bench;

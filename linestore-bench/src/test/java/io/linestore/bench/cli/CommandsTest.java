@@ -1,0 +1,87 @@
+package io.linestore.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.linestore.gen.Generator;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** The commands through {@code execute()}, as the linestore command line mounts them. */
+class CommandsTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int execute(Object command, String... args) {
+        CommandLine line = new CommandLine(command);
+        line.setOut(new PrintWriter(out, true));
+        line.setErr(new PrintWriter(err, true));
+        return line.execute(args);
+    }
+
+    @Test
+    void benchRejectsBadUsageWithExitTwo() {
+        assertThat(execute(new BenchCommand(), "--lines", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--lines must be >= 1: 0");
+        assertThat(execute(new BenchCommand(), "--include", "(")).isEqualTo(2);
+        assertThat(execute(new BenchCommand(), "--include", "NoSuchBenchmark")).isEqualTo(2);
+        assertThat(err.toString()).contains("--include matches no benchmark: NoSuchBenchmark");
+        assertThat(execute(new BenchCommand(), "--iterations", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("--iterations and --iteration-ms >= 1");
+        assertThat(execute(new BenchCommand(), "-p", "lines=5")).isEqualTo(2);
+        assertThat(err.toString()).contains("--lines");
+    }
+
+    @Test
+    void benchRunsTheChosenBenchmarksAndWritesTheReport() {
+        Path results = dir.resolve("results");
+
+        int exit = execute(new BenchCommand(), "--include", "SequentialIo", "-p", "io=MMAP",
+                "-p", "bufferSize=4096", "-p", "fileBytes=65536", "--data-dir", dir.resolve("data").toString(),
+                "--warmups", "0", "--iterations", "1", "--iteration-ms", "50",
+                "--out", results.toString(), "--quiet");
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(results.resolve("jmh.json")).isNotEmptyFile();
+        assertThat(results.resolve("results.csv")).content().contains("SequentialIoBenchmark.read", "MMAP");
+        assertThat(results.resolve("results.md")).content().contains("### Sequential I/O (MB/s)");
+        assertThat(out.toString()).contains("wrote " + results.resolve("results.md"));
+    }
+
+    @Test
+    void recommendPrintsTheTableAndTheBuildCommand() throws IOException {
+        Path input = dir.resolve("input.txt");
+        Generator.builder().lines(2_000).seed(4).build().writeTo(input);
+
+        int exit = execute(new RecommendCommand(), input.toString(), "--sample-lines", "1000",
+                "--iteration-ms", "5", "--forks", "0", "--work-dir", dir.resolve("work").toString());
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(out.toString()).contains("Measured on the first 1,000 lines of " + input,
+                "| layout | reader | lines per read | start | middle | end | index B/line | files |",
+                "Recommended layout: ", "linestore build " + input + " STORE --layout ");
+    }
+
+    @Test
+    void recommendRejectsAMissingInputAndBadOptionsWithExitTwo() throws IOException {
+        assertThat(execute(new RecommendCommand(), dir.resolve("missing.txt").toString())).isEqualTo(2);
+        assertThat(err.toString()).contains("INPUT is not a readable file: " + dir.resolve("missing.txt"));
+        Path input = Files.writeString(dir.resolve("in.txt"), "a\n");
+        assertThat(execute(new RecommendCommand(), input.toString(), "--sample-lines", "0")).isEqualTo(2);
+        assertThat(err.toString()).contains("sample lines must be >= 1: 0");
+        Path kept = Files.writeString(Files.createDirectories(dir.resolve("work")).resolve("mine.txt"), "keep");
+        assertThat(execute(new RecommendCommand(), input.toString(), "--work-dir", dir.resolve("work").toString()))
+                .isEqualTo(2);
+        assertThat(err.toString()).contains("--work-dir is not empty: " + dir.resolve("work"));
+        assertThat(kept).hasContent("keep");
+    }
+}

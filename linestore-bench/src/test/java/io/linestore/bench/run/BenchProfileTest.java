@@ -1,0 +1,54 @@
+package io.linestore.bench.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.linestore.bench.ReadBenchmark;
+import io.linestore.bench.SequentialIoBenchmark;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+class BenchProfileTest {
+
+    @Test
+    void everyProfileRunsThroughputLatencyAndIo() {
+        for (BenchProfile profile : BenchProfile.values()) {
+            List<JmhRun> runs = profile.runs(profile.lines(), "/data", Map.of());
+
+            assertThat(runs).extracting(JmhRun::name).containsExactly("reads", "latency", "io");
+            assertThat(runs).extracting(JmhRun::mode).containsExactly(Mode.Throughput, Mode.SampleTime, Mode.Throughput);
+            assertThat(runs).allSatisfy(run -> assertThat(run.params()).containsEntry("dataDir", List.of("/data")));
+            assertThat(runs.get(0).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
+        }
+    }
+
+    @Test
+    void overridesReplaceTheProfilesValuesButTheLatencyRunKeepsSingleLineReadsOfDenseStores() {
+        List<JmhRun> runs = BenchProfile.QUICK.runs(1000, "", Map.of(
+                "layout", List.of("SHARDED_1M"), "rangeSize", List.of("100"), "stride", List.of("NONE")));
+
+        assertThat(runs.get(0).params()).containsEntry("layout", List.of("SHARDED_1M"))
+                .containsEntry("rangeSize", List.of("100")).containsEntry("lines", List.of("1000"));
+        assertThat(runs.get(1).params()).containsEntry("rangeSize", List.of("1"))
+                .containsEntry("stride", List.of("DENSE")).containsEntry("layout", List.of("SHARDED_1M"));
+    }
+
+    @Test
+    void optionsIncludeOnlyTheBenchmarksTheFilterKeeps() {
+        JmhRun io = BenchProfile.QUICK.runs(1000, "", Map.of()).get(2);
+
+        Options options = io.options(name -> name.contains("Sequential"), Path.of("r.json"), VerboseMode.SILENT)
+                .orElseThrow();
+
+        assertThat(options.getIncludes()).containsExactly(
+                java.util.regex.Pattern.quote(SequentialIoBenchmark.class.getName()) + "\\.");
+        assertThat(options.getParameter("bufferSize").get()).containsExactly("4096", "1048576");
+        assertThat(options.getForkCount().get()).isEqualTo(1);
+        assertThat(io.options(name -> name.equals(ReadBenchmark.class.getSimpleName()), Path.of("r.json"),
+                VerboseMode.SILENT)).isEmpty();
+    }
+}
