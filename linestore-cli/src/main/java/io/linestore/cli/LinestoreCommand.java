@@ -1,5 +1,7 @@
 package io.linestore.cli;
 
+import io.linestore.bench.cli.BenchCommand;
+import io.linestore.bench.cli.RecommendCommand;
 import io.linestore.cli.command.AppendCommand;
 import io.linestore.cli.command.BuildCommand;
 import io.linestore.cli.command.IndexCommand;
@@ -49,6 +51,8 @@ public final class LinestoreCommand implements Callable<Integer> {
             VerifyCommand.class,
             GenCommand.class,
             DemoCommand.class,
+            BenchCommand.class,
+            RecommendCommand.class,
             AotTrainingCommand.class,
             HelpCommand.class);
 

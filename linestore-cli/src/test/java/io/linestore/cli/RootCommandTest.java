@@ -23,13 +23,13 @@ class RootCommandTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out())
-                .contains("build", "index", "read", "info", "verify", "gen", "demo", "--verbose")
+                .contains("build", "index", "append", "read", "info", "verify", "gen", "demo", "bench", "recommend", "--verbose")
                 .contains("Exit codes:", "0   success", "1   failure", "2   bad usage")
                 .doesNotContain("aot-training");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"build", "index", "read", "info", "verify", "gen", "demo"})
+    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "gen", "demo", "bench", "recommend"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         Cli.Result result = Cli.run(command, "--help");
 
@@ -44,6 +44,14 @@ class RootCommandTest {
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.err().lines()).hasSize(1);
         assertThat(result.err()).contains("'reed'").contains("linestore --help");
+    }
+
+    @Test
+    void commandsFromOtherModulesReportBadUsageTheSameWay() {
+        Cli.Result result = Cli.run("recommend", "/nonexistent/input.txt");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).startsWith("linestore recommend: ").contains("/nonexistent/input.txt").hasLineCount(1);
     }
 
     @Test
