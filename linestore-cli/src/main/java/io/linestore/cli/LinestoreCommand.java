@@ -1,5 +1,7 @@
 package io.linestore.cli;
 
+import io.linestore.bench.cli.BenchCommand;
+import io.linestore.bench.cli.RecommendCommand;
 import io.linestore.cli.command.AppendCommand;
 import io.linestore.cli.command.BuildCommand;
 import io.linestore.cli.command.IndexCommand;
@@ -48,6 +50,8 @@ public final class LinestoreCommand implements Callable<Integer> {
             InfoCommand.class,
             VerifyCommand.class,
             GenCommand.class,
+            BenchCommand.class,
+            RecommendCommand.class,
             DemoCommand.class,
             AotTrainingCommand.class,
             HelpCommand.class);
