@@ -50,9 +50,9 @@ public final class LinestoreCommand implements Callable<Integer> {
             InfoCommand.class,
             VerifyCommand.class,
             GenCommand.class,
-            DemoCommand.class,
             BenchCommand.class,
             RecommendCommand.class,
+            DemoCommand.class,
             AotTrainingCommand.class,
             HelpCommand.class);
 
