@@ -58,6 +58,25 @@ class DamagedStoreTest {
     }
 
     @Test
+    void manifestFieldOfTheWrongTypeOrMissingIsCorruptAndNamed() throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        Path manifest = store.resolve("manifest.json");
+        String original = Files.readString(manifest);
+        Files.writeString(manifest, original.replace("\"lineCount\" : 8", "\"lineCount\" : \"eight\""));
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("'lineCount' is not a whole number");
+        Files.writeString(manifest, original.replace("\"indexStride\" : 1,", ""));
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("'indexStride' is missing");
+        Files.writeString(manifest, original.replace("\"SINGLE\"", "\"DIAGONAL\""));
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("DIAGONAL");
+        Files.writeString(manifest, "[1, 2]");
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("not a JSON object");
+    }
+
+    @Test
     void unknownVersionIsUnsupported() throws IOException {
         Path store = build(Layout.SINGLE, 1);
         Path manifest = store.resolve("manifest.json");

@@ -1,14 +1,16 @@
 package io.linestore.impl.format;
 
-import com.fasterxml.jackson.core.JacksonException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import io.linestore.CorruptStoreException;
 import io.linestore.Layout;
 import io.linestore.StoreNotFoundException;
 import io.linestore.UnsupportedFormatException;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -18,6 +20,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Reads and publishes {@code manifest.json}. Thread-safe.
@@ -25,14 +31,14 @@ import java.nio.file.StandardOpenOption;
  * <p>Publishing writes a temporary file and renames it over the manifest atomically, so readers see
  * the old manifest or the new one, never a part of either. Reading checks that the manifest is a
  * linestore manifest of a known version and that its numbers add up; it does not touch the data.
+ *
+ * <p>JSON goes through Jackson's streaming parser and generator (jackson-core), not its object mapper:
+ * every {@code linestore read} opens a manifest, and the mapper's start-up cost most of such a
+ * short command's time.
  */
 public final class ManifestCodec {
 
-    private static final ObjectMapper MAPPER = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    private static final JsonFactory JSON = new JsonFactory();
 
     private ManifestCodec() {
     }
@@ -63,9 +69,12 @@ public final class ManifestCodec {
             throw new UncheckedIOException("cannot read " + file, e);
         }
         Manifest manifest;
-        try {
-            manifest = MAPPER.readValue(json, Manifest.class);
-        } catch (JacksonException e) {
+        try (JsonParser parser = JSON.createParser(json)) {
+            if (parser.nextToken() == null) {
+                throw new CorruptStoreException(file, "empty manifest");
+            }
+            manifest = toManifest(new Fields(file, "manifest", asObject(file, "manifest", value(parser))));
+        } catch (JsonProcessingException e) {
             throw new CorruptStoreException(file, "not a valid manifest: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
@@ -88,7 +97,7 @@ public final class ManifestCodec {
     public static void publish(Path storeDir, Manifest manifest, boolean fsync) {
         Path temp = storeDir.resolve(StoreFiles.MANIFEST_TEMP);
         try {
-            byte[] json = MAPPER.writeValueAsBytes(manifest);
+            byte[] json = toJson(manifest);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(json);
@@ -111,6 +120,155 @@ public final class ManifestCodec {
         } catch (IOException e) {
             throw new UncheckedIOException("the new manifest of " + storeDir + " is in place (the write is committed)"
                     + " but forcing the directory to the device failed: " + e.getMessage(), e);
+        }
+    }
+
+    private static byte[] toJson(Manifest m) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator json = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
+            json.writeStartObject();
+            json.writeStringField("format", m.format());
+            json.writeNumberField("version", m.version());
+            json.writeStringField("layout", m.layout().name());
+            json.writeNumberField("lineCount", m.lineCount());
+            json.writeNumberField("dataBytes", m.dataBytes());
+            json.writeNumberField("indexBytes", m.indexBytes());
+            json.writeNumberField("indexStride", m.indexStride());
+            json.writeNumberField("linesPerShard", m.linesPerShard());
+            json.writeNumberField("autoThresholdBytes", m.autoThresholdBytes());
+            json.writeArrayFieldStart("shards");
+            for (ShardEntry shard : m.shards()) {
+                json.writeStartObject();
+                json.writeNumberField("lines", shard.lines());
+                json.writeNumberField("dataBytes", shard.dataBytes());
+                json.writeNumberField("dataCrc32c", shard.dataCrc32c());
+                json.writeNumberField("indexBytes", shard.indexBytes());
+                json.writeNumberField("indexCrc32c", shard.indexCrc32c());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            if (m.source() == null) {
+                json.writeNullField("source");
+            } else {
+                json.writeObjectFieldStart("source");
+                json.writeStringField("name", m.source().name());
+                json.writeNumberField("modifiedMillis", m.source().modifiedMillis());
+                json.writeNumberField("headCrc32c", m.source().headCrc32c());
+                json.writeNumberField("tailCrc32c", m.source().tailCrc32c());
+                json.writeEndObject();
+            }
+            json.writeEndObject();
+        }
+        return out.toByteArray();
+    }
+
+    private static Manifest toManifest(Fields m) {
+        List<ShardEntry> shards = new ArrayList<>();
+        for (Fields shard : m.objects("shards")) {
+            shards.add(new ShardEntry(shard.number("lines"), shard.number("dataBytes"), shard.number("dataCrc32c"),
+                    shard.number("indexBytes"), shard.number("indexCrc32c")));
+        }
+        Fields source = m.objectOrNull("source");
+        String layout = m.string("layout");
+        Layout parsedLayout;
+        try {
+            parsedLayout = Layout.valueOf(layout);
+        } catch (IllegalArgumentException e) {
+            throw m.corrupt("layout \"" + layout + "\" is neither SINGLE nor SHARDED");
+        }
+        return new Manifest(m.string("format"), m.integer("version"), parsedLayout, m.number("lineCount"),
+                m.number("dataBytes"), m.number("indexBytes"), m.integer("indexStride"), m.number("linesPerShard"),
+                m.number("autoThresholdBytes"), shards, source == null ? null : new SourceFile(source.string("name"),
+                        source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")));
+    }
+
+    /** A JSON value as plain Java: Map, List, String, Long, Double, Boolean or null. */
+    private static Object value(JsonParser parser) throws IOException {
+        return switch (parser.currentToken()) {
+            case START_OBJECT -> {
+                Map<String, Object> object = new HashMap<>();
+                while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = parser.currentName();
+                    parser.nextToken();
+                    object.put(name, value(parser));
+                }
+                yield object;
+            }
+            case START_ARRAY -> {
+                List<Object> array = new ArrayList<>();
+                while (parser.nextToken() != JsonToken.END_ARRAY) {
+                    array.add(value(parser));
+                }
+                yield array;
+            }
+            case VALUE_STRING -> parser.getText();
+            case VALUE_NUMBER_INT -> parser.getLongValue();
+            case VALUE_NUMBER_FLOAT -> parser.getDoubleValue();
+            case VALUE_TRUE, VALUE_FALSE -> parser.getBooleanValue();
+            case VALUE_NULL -> null;
+            default -> throw new JsonParseException(parser, "unexpected " + parser.currentToken());
+        };
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> asObject(Path file, String what, Object value) {
+        if (!(value instanceof Map<?, ?> map)) {
+            throw new CorruptStoreException(file, what + " is not a JSON object");
+        }
+        return (Map<String, Object>) map;
+    }
+
+    /** The fields of one JSON object, each read as the type the manifest needs or rejected by name. */
+    private record Fields(Path file, String what, Map<String, Object> values) {
+
+        CorruptStoreException corrupt(String detail) {
+            return new CorruptStoreException(file, what + ": " + detail);
+        }
+
+        private Object get(String name) {
+            if (!values.containsKey(name)) {
+                throw corrupt("'" + name + "' is missing");
+            }
+            return values.get(name);
+        }
+
+        String string(String name) {
+            if (get(name) instanceof String text) {
+                return text;
+            }
+            throw corrupt("'" + name + "' is not a string: " + values.get(name));
+        }
+
+        long number(String name) {
+            if (get(name) instanceof Long number) {
+                return number;
+            }
+            throw corrupt("'" + name + "' is not a whole number: " + values.get(name));
+        }
+
+        int integer(String name) {
+            long number = number(name);
+            if (number != (int) number) {
+                throw corrupt("'" + name + "' is out of range: " + number);
+            }
+            return (int) number;
+        }
+
+        List<Fields> objects(String name) {
+            if (!(get(name) instanceof List<?> list)) {
+                throw corrupt("'" + name + "' is not an array");
+            }
+            List<Fields> objects = new ArrayList<>();
+            for (int i = 0; i < list.size(); i++) {
+                String element = name + "[" + i + "]";
+                objects.add(new Fields(file, element, asObject(file, element, list.get(i))));
+            }
+            return objects;
+        }
+
+        Fields objectOrNull(String name) {
+            Object value = get(name);
+            return value == null ? null : new Fields(file, name, asObject(file, name, value));
         }
     }
 
