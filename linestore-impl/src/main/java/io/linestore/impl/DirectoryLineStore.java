@@ -22,7 +22,6 @@ import io.linestore.impl.read.ShardReader;
 import io.linestore.impl.verify.StoreVerifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -129,23 +128,16 @@ public final class DirectoryLineStore implements LineStore {
                         .autoThresholdBytes(manifest.autoThresholdBytes()).build());
                 manifest = ManifestCodec.read(sidecar);
             }
-            return open(sidecar, manifest, options, endsInsideLine(file, manifest.dataBytes()));
+            boolean endsInsideLine;
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                endsInsideLine = SourceCheck.endsInsideLine(channel, manifest.dataBytes());
+            }
+            return open(sidecar, manifest, options, endsInsideLine);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** Whether the first {@code length} bytes of a file end inside a line (no {@code \n} last). */
-    private static boolean endsInsideLine(Path file, long length) throws IOException {
-        if (length == 0) {
-            return false;
-        }
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer last = ByteBuffer.allocate(1);
-            channel.read(last, length - 1);
-            return last.get(0) != '\n';
-        }
-    }
 
     private static void checkFile(Path file, long expectedBytes) {
         long size;

@@ -13,7 +13,6 @@ import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,9 +93,7 @@ public final class SidecarIndexer {
     private static Manifest extend(Path file, Path sidecar, FileChannel channel, Manifest old,
             StoreOptions options) throws IOException {
         ShardEntry committed = old.shards().getFirst();
-        ByteBuffer last = ByteBuffer.allocate(1);
-        channel.read(last, committed.dataBytes() - 1);
-        int unterminated = last.get(0) == '\n' ? 0 : 1;
+        int unterminated = SourceCheck.endsInsideLine(channel, committed.dataBytes()) ? 1 : 0;
         return index(file, channel, sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), old, committed,
                 unterminated, options);
     }

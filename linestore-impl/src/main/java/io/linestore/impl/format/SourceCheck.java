@@ -1,6 +1,7 @@
 package io.linestore.impl.format;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,6 +85,24 @@ public final class SourceCheck {
             throws IOException {
         return new SourceFile(file.getFileName().toString(), modifiedMillis, headCrc(channel, indexed),
                 tailCrc(channel, indexed));
+    }
+
+    /**
+     * Whether the first {@code length} bytes of a file end inside a line: the last of them is not
+     * {@code \n}, so the file's last indexed line is unterminated (and may be continued later).
+     *
+     * @param channel the file, open for reading
+     * @param length bytes indexed
+     * @return {@code true} if the last indexed line has no {@code \n}
+     * @throws IOException if reading fails
+     */
+    public static boolean endsInsideLine(FileChannel channel, long length) throws IOException {
+        if (length == 0) {
+            return false;
+        }
+        ByteBuffer last = ByteBuffer.allocate(1);
+        channel.read(last, length - 1);
+        return last.get(0) != '\n';
     }
 
     private static long headCrc(FileChannel channel, long indexed) throws IOException {
