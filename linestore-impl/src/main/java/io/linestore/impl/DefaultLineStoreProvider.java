@@ -24,7 +24,7 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public BuildSummary build(Path input, Path storeDir, StoreOptions options) {
         try (InputStream in = Files.newInputStream(input)) {
-            return StoreBuilder.build(in, storeDir, options);
+            return StoreBuilder.build(in, storeDir, options, false);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read input " + input + ": " + e.getMessage(), e);
         }
@@ -32,7 +32,7 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
 
     @Override
     public BuildSummary build(InputStream input, Path storeDir, StoreOptions options) {
-        return StoreBuilder.build(input, storeDir, options);
+        return StoreBuilder.build(input, storeDir, options, false);
     }
 
     @Override

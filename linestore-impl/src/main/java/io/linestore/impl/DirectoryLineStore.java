@@ -10,6 +10,7 @@ import io.linestore.StaleIndexException;
 import io.linestore.StoreInfo;
 import io.linestore.StoreNotFoundException;
 import io.linestore.StoreOptions;
+import io.linestore.StoreReplacedException;
 import io.linestore.VerifyReport;
 import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.cache.HandleCache;
@@ -18,6 +19,7 @@ import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.read.ShardReader;
 import io.linestore.impl.verify.StoreVerifier;
 import java.io.IOException;
@@ -42,6 +44,9 @@ public final class DirectoryLineStore implements LineStore {
     /** Lines per batch of {@link #lines}: large enough to amortize a read, small enough to bound memory. */
     private static final int STREAM_BATCH = 256;
 
+    /** Opens tried while writers keep replacing the store under the opener, before giving up. */
+    private static final int OPEN_ATTEMPTS = 5;
+
     private final Path dir;
     private final Manifest manifest;
     private final ReadMethod method;
@@ -59,9 +64,10 @@ public final class DirectoryLineStore implements LineStore {
         long threshold = options.autoThresholdBytes() == ReadOptions.STORE_AUTO_THRESHOLD
                 ? manifest.autoThresholdBytes() : options.autoThresholdBytes();
         int lastShard = manifest.shards().size() - 1;
-        this.handles = new HandleCache<>(options.handleCacheSize(), shard -> ShardReader.open(new ShardReader.Spec(
+        this.handles = new HandleCache<>(options.handleCacheSize(), shard -> openShard(new ShardReader.Spec(
                 StoreFiles.dataPath(dir, manifest, shard),
                 StoreFiles.indexPath(dir, manifest, shard),
+                IndexFormat.Identity.of(manifest, shard),
                 manifest.indexStride(),
                 manifest.shards().get(shard).lines(),
                 manifest.shards().get(shard).dataBytes(),
@@ -72,9 +78,23 @@ public final class DirectoryLineStore implements LineStore {
     }
 
     /**
+     * Opens a shard's files. A shard of a store that was replaced since this reader opened it may be
+     * gone, or (in principle) be another store's: when the manifest at the path is no longer the one
+     * this reader has, whatever went wrong is reported as that replacement.
+     */
+    private ShardReader openShard(ShardReader.Spec spec) {
+        try {
+            return ShardReader.open(spec);
+        } catch (CorruptStoreException | UncheckedIOException e) {
+            throw replacedOr(dir, manifest, e);
+        }
+    }
+
+    /**
      * Opens a store: reads its manifest and checks that every file it names exists with at least the
      * size it commits (bytes past it, from an append that did not commit, are ignored); files are
-     * opened lazily, per shard, on first read.
+     * opened lazily, per shard, on first read. A store replaced while it is being opened is opened
+     * again, as the new store.
      *
      * @param dir the store directory
      * @param options how to read
@@ -84,6 +104,18 @@ public final class DirectoryLineStore implements LineStore {
      * @throws io.linestore.UnsupportedFormatException if the format version is unknown
      */
     public static DirectoryLineStore open(Path dir, ReadOptions options) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return openOnce(dir, options);
+            } catch (StoreReplacedException e) {
+                if (attempt == OPEN_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static DirectoryLineStore openOnce(Path dir, ReadOptions options) {
         if (Files.isRegularFile(dir)) {
             return openSidecar(dir, options);
         }
@@ -95,16 +127,38 @@ public final class DirectoryLineStore implements LineStore {
         return open(dir, manifest, options, false);
     }
 
+    /** Checks the files the manifest names; a file gone because the store was replaced meanwhile says so. */
     private static DirectoryLineStore open(Path dir, Manifest manifest, ReadOptions options,
             boolean unterminatedEnd) {
-        for (int k = 0; k < manifest.shards().size(); k++) {
-            ShardEntry shard = manifest.shards().get(k);
-            checkFile(StoreFiles.dataPath(dir, manifest, k), shard.dataBytes());
-            if (manifest.indexStride() > 0) {
-                checkFile(StoreFiles.indexPath(dir, manifest, k), shard.indexBytes());
+        try {
+            for (int k = 0; k < manifest.shards().size(); k++) {
+                ShardEntry shard = manifest.shards().get(k);
+                checkFile(StoreFiles.dataPath(dir, manifest, k), shard.dataBytes());
+                if (manifest.indexStride() > 0) {
+                    checkFile(StoreFiles.indexPath(dir, manifest, k), shard.indexBytes());
+                }
             }
+        } catch (CorruptStoreException e) {
+            throw replacedOr(dir, manifest, e);
         }
         return new DirectoryLineStore(dir, manifest, options, unterminatedEnd);
+    }
+
+    /**
+     * {@link StoreReplacedException} when the manifest at {@code dir} is no longer {@code opened} (the
+     * failure came from reading a replaced store's files), else the failure itself.
+     */
+    private static RuntimeException replacedOr(Path dir, Manifest opened, RuntimeException failure) {
+        Manifest current;
+        try {
+            current = ManifestCodec.read(dir);
+        } catch (RuntimeException unreadable) {
+            failure.addSuppressed(unreadable);
+            return failure;
+        }
+        return current.replaces(opened)
+                ? new StoreReplacedException(dir, opened.generation(), current.generation(), failure)
+                : failure;
     }
 
     /**

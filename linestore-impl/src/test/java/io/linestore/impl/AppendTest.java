@@ -106,16 +106,21 @@ class AppendTest {
     }
 
     @Test
-    void crashBeforeTheManifestLeavesTheOldStoreAndTheNextAppendSucceeds() throws IOException {
+    void failureBeforeTheManifestLeavesTheOldStoreGivesTheSpaceBackAndTheNextAppendSucceeds() throws IOException {
         Path dir = build("a\nb\nc\n", StoreOptions.builder().sharded(2).indexStride(1).build());
-        // A directory where the new manifest's temporary file must go: the append writes its data and
-        // index, then fails exactly where a crash before the manifest's rename would stop it.
-        Path blocker = Files.createDirectory(dir.resolve("manifest.json.tmp"));
-        assertThatThrownBy(() -> LineStores.append(dir, stream("lost-1\nlost-2\nlost-3\n"), SMALL_WRITES))
-                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("manifest");
-        Files.delete(blocker);
-        assertThat(Files.size(dir.resolve("shards/00000001.lines"))).isGreaterThan(2);
-        assertThat(dir.resolve("shards/00000002.lines")).exists();
+        Path lastShard = StorePaths.data(dir, 1);
+        Path nextShard = lastShard.resolveSibling("00000002.lines");
+        // The input fails after three lines: written into shard 1 and a new shard 2, never committed.
+        InputStream failing = new java.io.SequenceInputStream(stream("lost-1\nlost-2\nlost-3\n"), new InputStream() {
+            @Override
+            public int read() throws IOException {
+                throw new IOException("input on fire");
+            }
+        });
+        assertThatThrownBy(() -> LineStores.append(dir, failing, SMALL_WRITES))
+                .isInstanceOf(UncheckedIOException.class).hasMessageContaining("input on fire");
+        assertThat(Files.size(lastShard)).isEqualTo(2);
+        assertThat(nextShard).doesNotExist();
         assertStore(dir, "a", "b", "c");
         LineStores.append(dir, stream("d\ne\nf\n"), SMALL_WRITES);
         assertStore(dir, "a", "b", "c", "d", "e", "f");

@@ -80,7 +80,7 @@ class DamagedStoreTest {
     void unknownVersionIsUnsupported() throws IOException {
         Path store = build(Layout.SINGLE, 1);
         Path manifest = store.resolve("manifest.json");
-        Files.writeString(manifest, Files.readString(manifest).replace("\"version\" : 1", "\"version\" : 7"));
+        Files.writeString(manifest, Files.readString(manifest).replace("\"version\" : 2", "\"version\" : 7"));
         assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(UnsupportedFormatException.class)
                 .hasMessageContaining("7");
     }
@@ -88,7 +88,7 @@ class DamagedStoreTest {
     @Test
     void truncatedIndexIsCorruptOnOpen() throws IOException {
         Path store = build(Layout.SHARDED, 1);
-        Path index = store.resolve("shards/00000003.idx");
+        Path index = StorePaths.index(store, 3);
         try (RandomAccessFile file = new RandomAccessFile(index.toFile(), "rw")) {
             file.setLength(file.length() - 3);
         }
@@ -99,7 +99,7 @@ class DamagedStoreTest {
     @Test
     void missingShardIsCorruptOnOpen() throws IOException {
         Path store = build(Layout.SHARDED, 3);
-        Files.delete(store.resolve("shards/00000001.lines"));
+        Files.delete(StorePaths.data(store, 1));
         assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining("00000001.lines").hasMessageContaining("missing");
     }
@@ -111,7 +111,7 @@ class DamagedStoreTest {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(store)) {
             files = walk.filter(Files::isRegularFile)
-                    .filter(file -> !file.getFileName().toString().equals("manifest.json")).toList();
+                    .filter(file -> file.toString().endsWith(".lines") || file.toString().endsWith(".idx")).toList();
         }
         assertThat(files).hasSize(layout == Layout.SINGLE ? 2 : 6);
         for (Path file : files) {
@@ -139,7 +139,7 @@ class DamagedStoreTest {
     void indexEntryPointingInsideALineFailsTheRead(ReadMethod method) throws IOException {
         Path store = build(Layout.SINGLE, 1);
         // Entry 2 is the start of "gamma" (byte 11); moving it one byte into the line must not yield "amma".
-        writeEntry(store.resolve("data.idx"), 2, 12);
+        writeEntry(StorePaths.index(store, 0), 2, 12);
         try (LineStore opened = LineStores.open(store, method)) {
             assertThat(opened.read(0, 1)).containsExactly("alpha");
             assertThat(opened.read(3, 5)).containsExactly("delta", "epsilon", "zeta", "eta", "theta");
@@ -148,7 +148,7 @@ class DamagedStoreTest {
             assertThatThrownBy(() -> opened.read(1, 1)).isInstanceOf(CorruptStoreException.class)
                     .hasMessageContaining("data.lines");
             assertThat(opened.verify().problems()).anySatisfy(problem -> {
-                assertThat(problem.file()).isEqualTo("data.idx");
+                assertThat(problem.file()).endsWith("data.idx");
                 assertThat(problem.message()).contains("entry 2");
             });
         }
@@ -159,7 +159,7 @@ class DamagedStoreTest {
     void indexEntryPointingAtAnotherLineFailsTheRead(ReadMethod method) throws IOException {
         Path store = build(Layout.SINGLE, 1);
         // Entry 2 moved to the start of "delta" (byte 17): [entry 1, entry 2) now holds two lines.
-        writeEntry(store.resolve("data.idx"), 2, 17);
+        writeEntry(StorePaths.index(store, 0), 2, 17);
         try (LineStore opened = LineStores.open(store, method)) {
             assertThatThrownBy(() -> opened.read(1, 1)).isInstanceOf(CorruptStoreException.class)
                     .hasMessageContaining("expected 1");
@@ -171,7 +171,7 @@ class DamagedStoreTest {
     void dataTruncatedAfterOpenIsCorruptNotWrong() throws IOException {
         Path store = build(Layout.SINGLE, 1);
         try (LineStore opened = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
-            try (RandomAccessFile file = new RandomAccessFile(store.resolve("data.lines").toFile(), "rw")) {
+            try (RandomAccessFile file = new RandomAccessFile(StorePaths.data(store, 0).toFile(), "rw")) {
                 file.setLength(20);
             }
             assertThatThrownBy(() -> opened.read(6, 2)).isInstanceOf(CorruptStoreException.class)
@@ -197,7 +197,7 @@ class DamagedStoreTest {
 
     private static void writeEntry(Path index, long entry, long value) throws IOException {
         try (RandomAccessFile raf = new RandomAccessFile(index.toFile(), "rw")) {
-            raf.seek(32 + entry * 8);
+            raf.seek(48 + entry * 8);
             raf.write(java.nio.ByteBuffer.allocate(8).order(java.nio.ByteOrder.LITTLE_ENDIAN).putLong(value).array());
         }
     }

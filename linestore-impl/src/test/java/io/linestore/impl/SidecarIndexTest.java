@@ -40,7 +40,7 @@ class SidecarIndexTest {
         assertThat(log).hasContent("one\ntwo\nthree\n");
         assertThat(Files.getLastModifiedTime(log)).isEqualTo(before);
         assertThat(tmp.resolve("app.log.lsidx/manifest.json")).exists();
-        assertThat(tmp.resolve("app.log.lsidx/data.idx")).exists();
+        assertThat(tmp.resolve("app.log.lsidx/g1/data.idx")).exists();
         try (LineStore store = LineStores.open(log)) {
             assertThat(store.read(1, 5)).containsExactly("two", "three");
             assertThat(store.verify().ok()).isTrue();

@@ -32,10 +32,12 @@ class StoreBuilderTest {
         StoreOptions options = StoreOptions.builder().sharded(2).build();
         LineStores.build(input, tmp.resolve("from-file"), options);
         LineStores.build(new ByteArrayInputStream(text), tmp.resolve("from-stream"), options);
-        for (String file : List.of("manifest.json", "shards/00000000.lines", "shards/00000000.idx",
-                "shards/00000001.lines", "shards/00000001.idx")) {
-            assertThat(tmp.resolve("from-file").resolve(file)).hasSameBinaryContentAs(
-                    tmp.resolve("from-stream").resolve(file));
+        for (int shard = 0; shard < 2; shard++) {
+            assertThat(StorePaths.data(tmp.resolve("from-file"), shard)).hasSameBinaryContentAs(
+                    StorePaths.data(tmp.resolve("from-stream"), shard));
+            // Past the header, which records each store's own random id.
+            assertThat(entries(StorePaths.index(tmp.resolve("from-file"), shard))).isEqualTo(
+                    entries(StorePaths.index(tmp.resolve("from-stream"), shard)));
         }
     }
 
@@ -56,9 +58,9 @@ class StoreBuilderTest {
             text.append(i).append('\n');
         }
         LineStores.build(stream(text.toString()), tmp.resolve("s"), StoreOptions.builder().indexStride(64).build());
-        assertThat(Files.size(tmp.resolve("s/data.idx"))).isEqualTo(32 + 8 * (2 + 1));
+        assertThat(Files.size(StorePaths.index(tmp.resolve("s"), 0))).isEqualTo(48 + 8 * (2 + 1));
         LineStores.build(stream(text.toString()), tmp.resolve("none"), StoreOptions.builder().indexStride(0).build());
-        assertThat(tmp.resolve("none/data.idx")).doesNotExist();
+        assertThat(StorePaths.index(tmp.resolve("none"), 0)).doesNotExist();
     }
 
     @Test
@@ -128,5 +130,10 @@ class StoreBuilderTest {
                 return read % 10 == 0 ? '\n' : 'x';
             }
         };
+    }
+
+    private static byte[] entries(Path index) throws IOException {
+        byte[] bytes = Files.readAllBytes(index);
+        return java.util.Arrays.copyOfRange(bytes, 48, bytes.length);
     }
 }

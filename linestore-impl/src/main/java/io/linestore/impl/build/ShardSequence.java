@@ -2,9 +2,11 @@ package io.linestore.impl.build;
 
 import io.linestore.BuildProgress;
 import io.linestore.Layout;
+import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -23,6 +25,7 @@ import java.util.List;
 final class ShardSequence implements LineSink, Closeable {
 
     private final Path dir;
+    private final Manifest store;
     private final Layout layout;
     private final long linesPerShard;
     private final int stride;
@@ -36,29 +39,28 @@ final class ShardSequence implements LineSink, Closeable {
     /**
      * Prepares to write after the committed shards.
      *
-     * @param dir the store directory
-     * @param layout the store's layout
-     * @param linesPerShard lines per shard, {@link Long#MAX_VALUE} for {@link Layout#SINGLE}
-     * @param stride index stride
+     * @param dir the folder of the store's files ({@link StoreFiles#filesDir})
+     * @param store the store's committed manifest, or the empty one of a new store: its shape, its
+     *     shards, and the identity every index header records
      * @param bufferSize write buffer size per file
      * @param fsync whether finished shards are forced to the device
-     * @param committed the shards the manifest records (none for a new store)
      * @throws IOException if the last shard cannot be opened, or a single store's file created
      */
-    ShardSequence(Path dir, Layout layout, long linesPerShard, int stride, int bufferSize, boolean fsync,
-            List<ShardEntry> committed) throws IOException {
+    ShardSequence(Path dir, Manifest store, int bufferSize, boolean fsync) throws IOException {
         this.dir = dir;
-        this.layout = layout;
-        this.linesPerShard = linesPerShard;
-        this.stride = stride;
+        this.store = store;
+        this.layout = store.layout();
+        this.linesPerShard = store.linesPerShard();
+        this.stride = store.indexStride();
         this.bufferSize = bufferSize;
         this.fsync = fsync;
-        this.shards = new ArrayList<>(committed);
+        this.shards = new ArrayList<>(store.shards());
         if (!shards.isEmpty() && shards.getLast().lines() < linesPerShard) {
             ShardEntry last = shards.removeLast();
             int number = shards.size();
             shard = ShardWriter.resume(dir.resolve(StoreFiles.dataFile(layout, number)),
-                    dir.resolve(StoreFiles.indexFile(layout, number)), stride, bufferSize, fsync, last);
+                    dir.resolve(StoreFiles.indexFile(layout, number)), IndexFormat.Identity.of(store, number), stride,
+                    bufferSize, fsync, last);
         } else if (layout == Layout.SINGLE && shards.isEmpty()) {
             open();
         } else if (layout == Layout.SHARDED) {
@@ -124,17 +126,18 @@ final class ShardSequence implements LineSink, Closeable {
      * Completes a write once its manifest is published: writes the header of the continued index,
      * which stayed marked in progress until the new lines were committed.
      *
-     * @param dir the store directory
-     * @param layout the store's layout
-     * @param stride the index stride
+     * @param dir the folder of the store's files
+     * @param store the store's manifest
      * @param written what {@link #writeAll} wrote
      * @param fsync whether to force the header to the device
      * @throws IOException if writing fails (readers accept the in-progress mark meanwhile)
      */
-    static void commit(Path dir, Layout layout, int stride, Written written, boolean fsync) throws IOException {
-        if (written.headerPending() >= 0) {
-            IndexWriter.commitHeader(dir.resolve(StoreFiles.indexFile(layout, written.headerPending())), stride,
-                    written.shards().get(written.headerPending()).lines(), fsync);
+    static void commit(Path dir, Manifest store, Written written, boolean fsync) throws IOException {
+        int pending = written.headerPending();
+        if (pending >= 0) {
+            IndexWriter.commitHeader(dir.resolve(StoreFiles.indexFile(store.layout(), pending)),
+                    IndexFormat.Identity.of(store, pending), store.indexStride(), written.shards().get(pending).lines(),
+                    fsync);
         }
     }
 
@@ -163,7 +166,7 @@ final class ShardSequence implements LineSink, Closeable {
         // Left by an append that never committed: no manifest lists them, so no reader has them open.
         Files.deleteIfExists(data);
         Files.deleteIfExists(index);
-        shard = ShardWriter.create(data, index, stride, bufferSize, fsync);
+        shard = ShardWriter.create(data, index, IndexFormat.Identity.of(store, number), stride, bufferSize, fsync);
         created = true;
     }
 

@@ -2,6 +2,7 @@ package io.linestore.impl.build;
 
 import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexWriter;
 import java.io.Closeable;
 import java.io.IOException;
@@ -57,16 +58,17 @@ final class ShardWriter implements LineSink, Closeable {
      *
      * @param dataFile the data file
      * @param indexFile the index file; not created when {@code stride} is 0
+     * @param identity what the index header records
      * @param stride index stride, 0 for none
      * @param bufferSize write buffer size per file
      * @param fsync whether {@link #finish()} forces the files to the device
      * @return the writer
      * @throws IOException if a file cannot be created
      */
-    static ShardWriter create(Path dataFile, Path indexFile, int stride, int bufferSize, boolean fsync)
-            throws IOException {
+    static ShardWriter create(Path dataFile, Path indexFile, IndexFormat.Identity identity, int stride,
+            int bufferSize, boolean fsync) throws IOException {
         FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return withIndex(data, indexFile, stride, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0), 0,
+        return withIndex(data, indexFile, identity, stride, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0), 0,
                 StandardOpenOption.CREATE_NEW);
     }
 
@@ -76,6 +78,7 @@ final class ShardWriter implements LineSink, Closeable {
      *
      * @param dataFile the data file
      * @param indexFile the index file, ignored when {@code stride} is 0
+     * @param identity what the index header records
      * @param stride index stride, 0 for none
      * @param bufferSize write buffer size per file
      * @param fsync whether {@link #finish()} forces the files to the device
@@ -83,8 +86,8 @@ final class ShardWriter implements LineSink, Closeable {
      * @return the writer
      * @throws IOException if a file cannot be opened or truncated
      */
-    static ShardWriter resume(Path dataFile, Path indexFile, int stride, int bufferSize, boolean fsync,
-            ShardEntry committed) throws IOException {
+    static ShardWriter resume(Path dataFile, Path indexFile, IndexFormat.Identity identity, int stride,
+            int bufferSize, boolean fsync, ShardEntry committed) throws IOException {
         FileChannel data = FileChannel.open(dataFile, StandardOpenOption.WRITE);
         try {
             data.truncate(committed.dataBytes());
@@ -93,7 +96,7 @@ final class ShardWriter implements LineSink, Closeable {
             data.close();
             throw e;
         }
-        return withIndex(data, indexFile, stride, bufferSize, fsync, committed, committed.lines(),
+        return withIndex(data, indexFile, identity, stride, bufferSize, fsync, committed, committed.lines(),
                 StandardOpenOption.WRITE);
     }
 
@@ -102,6 +105,7 @@ final class ShardWriter implements LineSink, Closeable {
      * checksum is taken from the bytes passed to {@link #write}.
      *
      * @param indexFile the index file; created, or continued when {@code committed} has lines
+     * @param identity what the index header records
      * @param stride index stride, {@code >= 1}
      * @param bufferSize write buffer size
      * @param fsync whether {@link #finish()} forces the index to the device
@@ -111,14 +115,15 @@ final class ShardWriter implements LineSink, Closeable {
      * @return the writer
      * @throws IOException if the index cannot be created or opened
      */
-    static ShardWriter indexOnly(Path indexFile, int stride, int bufferSize, boolean fsync, ShardEntry committed,
-            int unterminated) throws IOException {
-        return withIndex(null, indexFile, stride, bufferSize, fsync, committed, committed.lines() - unterminated,
+    static ShardWriter indexOnly(Path indexFile, IndexFormat.Identity identity, int stride, int bufferSize,
+            boolean fsync, ShardEntry committed, int unterminated) throws IOException {
+        return withIndex(null, indexFile, identity, stride, bufferSize, fsync, committed,
+                committed.lines() - unterminated,
                 committed.dataBytes() == 0 ? StandardOpenOption.CREATE_NEW : StandardOpenOption.WRITE);
     }
 
-    private static ShardWriter withIndex(FileChannel data, Path indexFile, int stride, int bufferSize,
-            boolean fsync, ShardEntry committed, long endedLines, StandardOpenOption createOrWrite)
+    private static ShardWriter withIndex(FileChannel data, Path indexFile, IndexFormat.Identity identity, int stride,
+            int bufferSize, boolean fsync, ShardEntry committed, long endedLines, StandardOpenOption createOrWrite)
             throws IOException {
         if (stride == 0) {
             return new ShardWriter(data, null, null, stride, bufferSize, fsync, committed, endedLines);
@@ -128,8 +133,8 @@ final class ShardWriter implements LineSink, Closeable {
             indexChannel = FileChannel.open(indexFile, createOrWrite, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
             IndexWriter index = committed.dataBytes() == 0 && createOrWrite == StandardOpenOption.CREATE_NEW
-                    ? IndexWriter.create(indexChannel, stride, bufferSize)
-                    : IndexWriter.resume(indexChannel, stride, bufferSize, Math.ceilDiv(committed.lines(), stride),
+                    ? IndexWriter.create(indexChannel, identity, stride, bufferSize)
+                    : IndexWriter.resume(indexChannel, identity, stride, bufferSize, Math.ceilDiv(committed.lines(), stride),
                             committed.indexCrc32c());
             return new ShardWriter(data, indexChannel, index, stride, bufferSize, fsync, committed, endedLines);
         } catch (IOException | RuntimeException e) {

@@ -10,6 +10,7 @@ import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,8 +24,10 @@ import java.util.List;
 /**
  * Indexes a text file in place: writes {@code FILE.lsidx/} (manifest and index) and never touches the
  * file. Indexes only the new tail of a file that grew, including the continuation of a last line that
- * had no {@code \n}; indexes a file that changed otherwise from the start. Indexes the bytes present
- * when it starts: a file still being written is indexed up to there, its partial last line included.
+ * had no {@code \n}; indexes a file that changed otherwise, or with another stride, from the start
+ * into a new generation, which replaces the old index only when its manifest is renamed into place
+ * (until then the old index stays valid). Indexes the bytes present when it starts: a file still
+ * being written is indexed up to there, its partial last line included.
  */
 public final class SidecarIndexer {
 
@@ -56,6 +59,7 @@ public final class SidecarIndexer {
             Files.createDirectories(sidecar);
             try (WriteLock lock = WriteLock.acquire(sidecar.resolve(StoreFiles.WRITE_LOCK));
                     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                StoreJanitor.reclaim(sidecar);
                 Manifest old = readQuietly(sidecar);
                 SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
                 boolean sameStride = old != null && old.indexStride() == options.indexStride();
@@ -63,12 +67,21 @@ public final class SidecarIndexer {
                     return summary(old, 0, started);
                 }
                 boolean grown = sameStride && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
-                Manifest manifest = grown ? extend(file, sidecar, channel, old, options)
-                        : rebuild(file, sidecar, channel, options);
-                ManifestCodec.publish(sidecar, manifest, options.fsync());
+                Manifest manifest;
+                try {
+                    manifest = grown ? extend(file, sidecar, channel, old, options)
+                            : rebuild(file, sidecar, channel, old, options);
+                    ManifestCodec.publish(sidecar, manifest, options.fsync());
+                } catch (IOException | RuntimeException | Error e) {
+                    StoreJanitor.reclaimAfter(sidecar, e);
+                    throw e;
+                }
                 if (grown) {
-                    IndexWriter.commitHeader(sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
-                            manifest.indexStride(), manifest.lineCount(), options.fsync());
+                    IndexWriter.commitHeader(StoreFiles.indexPath(sidecar, manifest, 0),
+                            IndexFormat.Identity.of(manifest, 0), manifest.indexStride(), manifest.lineCount(),
+                            options.fsync());
+                } else {
+                    StoreJanitor.reclaimQuietly(sidecar);
                 }
                 long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
                 return summary(manifest, read, started);
@@ -78,15 +91,22 @@ public final class SidecarIndexer {
         }
     }
 
-    /** Indexes the whole file anew; the old manifest goes first, so a crash leaves no stale index. */
-    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, StoreOptions options)
+    /**
+     * Indexes the whole file anew, into a new generation: the old index stays whole, and in use, until
+     * the caller publishes the new manifest.
+     */
+    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, Manifest old, StoreOptions options)
             throws IOException {
-        Files.deleteIfExists(sidecar.resolve(StoreFiles.MANIFEST));
-        Path index = sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
-        Files.deleteIfExists(index);
-        Manifest empty = new Manifest(Manifest.FORMAT, Manifest.VERSION, Layout.SINGLE, 0, 0, 0,
-                options.indexStride(), Long.MAX_VALUE, options.autoThresholdBytes(), List.of(), null);
-        return index(file, channel, index, empty, new ShardEntry(0, 0, 0, 0, 0), 0, options);
+        Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(sidecar, old), Layout.SINGLE,
+                options.indexStride(), Long.MAX_VALUE, options.autoThresholdBytes());
+        Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, empty));
+        Manifest manifest = index(file, channel, files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), empty,
+                new ShardEntry(0, 0, 0, 0, 0), 0, options);
+        if (options.fsync()) {
+            ManifestCodec.forceDirectory(files);
+            ManifestCodec.forceDirectory(sidecar);
+        }
+        return manifest;
     }
 
     /** Indexes the bytes after the indexed ones, continuing the index and the checksums. */
@@ -94,8 +114,7 @@ public final class SidecarIndexer {
             StoreOptions options) throws IOException {
         ShardEntry committed = old.shards().getFirst();
         int unterminated = SourceCheck.endsInsideLine(channel, committed.dataBytes()) ? 1 : 0;
-        return index(file, channel, sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), old, committed,
-                unterminated, options);
+        return index(file, channel, StoreFiles.indexPath(sidecar, old, 0), old, committed, unterminated, options);
     }
 
     private static Manifest index(Path file, FileChannel channel, Path indexFile, Manifest base,
@@ -104,8 +123,8 @@ public final class SidecarIndexer {
         long modified = Files.getLastModifiedTime(file).toMillis();
         long size = channel.size();
         ShardEntry entry;
-        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, options.indexStride(), options.writeBufferSize(),
-                options.fsync(), committed, unterminated)) {
+        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, IndexFormat.Identity.of(base, 0),
+                options.indexStride(), options.writeBufferSize(), options.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, options.writeBufferSize(), unterminated == 0,
                     options.progress());
             feeder.feed(channel, committed.dataBytes(), size);

@@ -14,7 +14,9 @@ import java.time.Duration;
 /**
  * Appends lines to a store under its write lock: continues the last shard past its committed bytes
  * (dropping any left by an append that never committed), opens new shards as needed, and publishes
- * the new manifest last. Until that rename, readers and a crash see only the committed lines.
+ * the new manifest last. Until that rename, readers and a crash see only the committed lines. An
+ * append that fails gives back what it wrote: the shards are cut back to their committed sizes and
+ * new shard files removed.
  */
 public final class StoreAppender {
 
@@ -42,16 +44,24 @@ public final class StoreAppender {
                     + " in place; append to that file and index it again");
         }
         try (WriteLock lock = WriteLock.acquire(dir.resolve(StoreFiles.WRITE_LOCK))) {
+            StoreJanitor.reclaim(dir);
             // Read again under the lock: another writer may have committed since.
             Manifest committed = ManifestCodec.read(dir);
+            Path files = StoreFiles.filesDir(dir, committed);
             ShardSequence.Written written;
-            try (ShardSequence sequence = new ShardSequence(dir, committed.layout(), committed.linesPerShard(),
-                    committed.indexStride(), options.writeBufferSize(), options.fsync(), committed.shards())) {
-                written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+            Manifest after;
+            try {
+                try (ShardSequence sequence = new ShardSequence(files, committed, options.writeBufferSize(),
+                        options.fsync())) {
+                    written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+                }
+                after = committed.withShards(written.shards(), null);
+                ManifestCodec.publish(dir, after, options.fsync());
+            } catch (IOException | RuntimeException | Error e) {
+                StoreJanitor.reclaimAfter(dir, e);
+                throw e;
             }
-            Manifest after = committed.withShards(written.shards(), null);
-            ManifestCodec.publish(dir, after, options.fsync());
-            ShardSequence.commit(dir, committed.layout(), committed.indexStride(), written, options.fsync());
+            ShardSequence.commit(files, after, written, options.fsync());
             return new BuildSummary(after.lineCount() - committed.lineCount(), written.inputBytes(),
                     after.dataBytes() - committed.dataBytes(), after.shards().size(),
                     Duration.ofNanos(System.nanoTime() - started));

@@ -2,24 +2,32 @@ package io.linestore.impl.build;
 
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
+import io.linestore.LineStoreException;
+import io.linestore.StoreExistsException;
+import io.linestore.StoreLockedException;
 import io.linestore.StoreOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.StoreFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
-import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Builds a store from a stream of text in one pass: splits it on {@code \n}, writes each shard's data
- * and index together through large buffers, and publishes the manifest last. Memory use is bounded
- * by the buffers, whatever the input's size. A build that fails removes what it wrote.
+ * and index together through large buffers into a new generation folder, and commits by renaming the
+ * manifest into place. Memory use is bounded by the buffers, whatever the input's size.
+ *
+ * <p>Replacing a store is the same build: the new generation is written next to the old one, the
+ * manifest rename switches readers from one to the other at once, and only then are the old files
+ * removed. The path holds the old store or the new one at every moment, a crash included. The build
+ * holds the store's write lock throughout, so no append or other build can write meanwhile. A build
+ * that fails removes what it wrote (and the directory, if it made it).
  */
 public final class StoreBuilder {
 
@@ -27,54 +35,76 @@ public final class StoreBuilder {
     }
 
     /**
-     * Builds a store.
+     * Builds a store, or replaces one.
      *
      * @param input the text, read to its end and not closed
-     * @param dir the store directory: must not exist, or be an empty directory
+     * @param dir the store directory: absent, empty, holding the left-overs of a build that was killed,
+     *     or (when {@code replace}) a store
      * @param options layout, stride, buffers
+     * @param replace whether a store at {@code dir} may be replaced
      * @return what was written
-     * @throws IllegalArgumentException if {@code dir} is a file or a directory that is not empty
-     * @throws UncheckedIOException if reading or writing fails; nothing of the store remains
+     * @throws StoreExistsException if a store is at {@code dir} and {@code replace} is false
+     * @throws io.linestore.StoreLockedException if another writer holds the store
+     * @throws IllegalArgumentException if {@code dir} is a file, or a directory holding something else
+     * @throws UncheckedIOException if reading or writing fails; the store, if any, is as it was
      */
-    public static BuildSummary build(InputStream input, Path dir, StoreOptions options) {
-        boolean created = prepare(dir);
+    @SuppressWarnings("try") // the write lock is held across the block, not used in it
+    public static BuildSummary build(InputStream input, Path dir, StoreOptions options, boolean replace) {
+        boolean created = createDirectory(dir);
         long started = System.nanoTime();
-        long linesPerShard = options.layout() == Layout.SINGLE ? Long.MAX_VALUE : options.linesPerShard();
-        try {
-            ShardSequence.Written written;
-            try (ShardSequence sequence = new ShardSequence(dir, options.layout(), linesPerShard,
-                    options.indexStride(), options.writeBufferSize(), options.fsync(), List.of())) {
-                written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+        Manifest manifest;
+        ShardSequence.Written written;
+        try (WriteLock lock = WriteLock.acquire(dir.resolve(StoreFiles.WRITE_LOCK))) {
+            try {
+                Manifest old = existingStore(dir, replace);
+                StoreJanitor.reclaim(dir);
+                long linesPerShard = options.layout() == Layout.SINGLE ? Long.MAX_VALUE : options.linesPerShard();
+                Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(dir, old), options.layout(),
+                        options.indexStride(), linesPerShard, options.autoThresholdBytes());
+                Path files = Files.createDirectory(StoreFiles.filesDir(dir, empty));
+                try (ShardSequence sequence = new ShardSequence(files, empty, options.writeBufferSize(),
+                        options.fsync())) {
+                    written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+                }
+                manifest = empty.withShards(written.shards(), null);
+                if (options.fsync()) {
+                    ManifestCodec.forceDirectory(files);
+                    ManifestCodec.forceDirectory(dir);
+                }
+                ManifestCodec.publish(dir, manifest, options.fsync());
+            } catch (IOException | RuntimeException | Error e) {
+                StoreJanitor.reclaimAfter(dir, e);
+                if (!Files.exists(dir.resolve(StoreFiles.MANIFEST))) {
+                    // No store here, so no lock file either. Removed while the lock is held: a writer
+                    // that opened the file after this one let go could otherwise lock a file no longer at
+                    // the path, and a third one another.
+                    deleteQuietly(dir.resolve(StoreFiles.WRITE_LOCK), e);
+                }
+                throw e;
             }
-            Manifest manifest = new Manifest(Manifest.FORMAT, Manifest.VERSION, options.layout(), 0, 0, 0,
-                    options.indexStride(), linesPerShard, options.autoThresholdBytes(), List.of(), null)
-                    .withShards(written.shards(), null);
-            ManifestCodec.publish(dir, manifest, options.fsync());
-            return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.dataBytes(),
-                    manifest.shards().size(), Duration.ofNanos(System.nanoTime() - started));
+            StoreJanitor.reclaimQuietly(dir);
         } catch (IOException e) {
-            removeAll(dir, created, e);
+            removeCreated(dir, created, e);
             throw new UncheckedIOException("cannot build store " + dir + ": " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
-            removeAll(dir, created, e);
+            if (!(e instanceof StoreLockedException)) {
+                removeCreated(dir, created, e);
+            }
             throw e;
         }
+        return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.dataBytes(),
+                manifest.shards().size(), Duration.ofNanos(System.nanoTime() - started));
     }
 
     /** Creates the directory if needed; returns whether it did. */
-    private static boolean prepare(Path dir) {
-        try {
-            if (Files.exists(dir)) {
-                if (!Files.isDirectory(dir)) {
-                    throw new IllegalArgumentException("store path is a file, not a directory: " + dir);
-                }
-                try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-                    if (entries.iterator().hasNext()) {
-                        throw new IllegalArgumentException("store directory is not empty: " + dir);
-                    }
-                }
-                return false;
+    private static boolean createDirectory(Path dir) {
+        if (Files.exists(dir)) {
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("store path is a file, not a directory: " + dir);
             }
+            return false;
+        }
+        try {
             Files.createDirectories(dir);
             return true;
         } catch (IOException e) {
@@ -82,16 +112,51 @@ public final class StoreBuilder {
         }
     }
 
-    /** Removes a failed build: the directory was empty or absent before, so all in it is ours. */
-    private static void removeAll(Path dir, boolean created, Throwable failure) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            List<Path> deepestFirst = paths.sorted(Comparator.reverseOrder())
-                    .filter(path -> created || !path.equals(dir))
-                    .toList();
-            for (Path path : deepestFirst) {
-                Files.deleteIfExists(path);
+    /**
+     * The store at {@code dir}, or {@code null} when there is none (an empty directory, or one holding
+     * only what a killed build left). A manifest that cannot be read still marks a store.
+     */
+    private static Manifest existingStore(Path dir, boolean replace) throws IOException {
+        if (Files.exists(dir.resolve(StoreFiles.MANIFEST))) {
+            if (!replace) {
+                throw new StoreExistsException(dir);
             }
-        } catch (IOException | UncheckedIOException e) {
+            try {
+                return ManifestCodec.read(dir);
+            } catch (LineStoreException e) {
+                return null;
+            }
+        }
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (!name.equals(StoreFiles.WRITE_LOCK) && !name.equals(StoreFiles.MANIFEST_TEMP)
+                        && StoreFiles.generationOf(name) < 0) {
+                    throw new IllegalArgumentException("store directory " + dir
+                            + " is not empty and holds no store (it has " + name + "); not writing into it");
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Removes the directory a failed build made, once empty; another build may have started in it. */
+    private static void removeCreated(Path dir, boolean created, Throwable failure) {
+        if (created) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (DirectoryNotEmptyException e) {
+                // Another build took the directory over.
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path file, Throwable failure) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
             failure.addSuppressed(e);
         }
     }

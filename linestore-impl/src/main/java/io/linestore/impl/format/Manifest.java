@@ -2,6 +2,7 @@ package io.linestore.impl.format;
 
 import io.linestore.Layout;
 import io.linestore.StoreInfo;
+import java.security.SecureRandom;
 import java.util.List;
 
 /**
@@ -9,7 +10,12 @@ import java.util.List;
  * exists once its manifest does; it is written last (see {@link ManifestCodec#publish}).
  *
  * @param format always {@value #FORMAT}
- * @param version the format version, {@value #VERSION}
+ * @param version the format version: {@value #VERSION}, or {@value #VERSION_1} for a store written
+ *     before generations (its files sit directly in the store directory, see {@link StoreFiles})
+ * @param generation the generation whose files the store reads, {@code >= 1}: each build, replacement
+ *     or re-index writes a new one; 0 in a version-1 store
+ * @param storeId a random number drawn for each generation, written into every index header too, so
+ *     that a file of another store or generation is recognised on open; 0 in a version-1 store
  * @param layout single file or shards
  * @param lineCount lines in the store, the sum of the shards' lines
  * @param dataBytes bytes of all data files
@@ -25,6 +31,8 @@ import java.util.List;
 public record Manifest(
         String format,
         int version,
+        long generation,
+        long storeId,
         Layout layout,
         long lineCount,
         long dataBytes,
@@ -38,8 +46,13 @@ public record Manifest(
     /** The value of {@code format}. */
     public static final String FORMAT = "linestore";
 
-    /** The format version this code writes and reads. */
-    public static final int VERSION = 1;
+    /** The format version this code writes. */
+    public static final int VERSION = 2;
+
+    /** The version before generations, still read and appended to. */
+    public static final int VERSION_1 = 1;
+
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     /**
      * Copies the shard list.
@@ -56,10 +69,51 @@ public record Manifest(
      * @return the new manifest
      */
     public Manifest withShards(List<ShardEntry> newShards, SourceFile newSource) {
-        return new Manifest(format, version, layout, newShards.stream().mapToLong(ShardEntry::lines).sum(),
+        return new Manifest(format, version, generation, storeId, layout, newShards.stream().mapToLong(ShardEntry::lines).sum(),
                 newShards.stream().mapToLong(ShardEntry::dataBytes).sum(),
                 newShards.stream().mapToLong(ShardEntry::indexBytes).sum(), indexStride, linesPerShard,
                 autoThresholdBytes, newShards, newSource);
+    }
+
+    /**
+     * An empty store of the current version: no shards yet.
+     *
+     * @param generation the generation its files are written in
+     * @param layout single file or shards
+     * @param indexStride the index stride
+     * @param linesPerShard lines per shard; {@link Long#MAX_VALUE} for {@link Layout#SINGLE}
+     * @param autoThresholdBytes the {@code AUTO} threshold
+     * @return the manifest, with a fresh random {@code storeId}
+     */
+    public static Manifest empty(long generation, Layout layout, int indexStride, long linesPerShard,
+            long autoThresholdBytes) {
+        long storeId;
+        do {
+            storeId = RANDOM.nextLong();
+        } while (storeId == 0);
+        return new Manifest(FORMAT, VERSION, generation, storeId, layout, 0, 0, 0, indexStride, linesPerShard,
+                autoThresholdBytes, List.of(), null);
+    }
+
+    /**
+     * A copy for the next generation of the same store: same shape, no shards, a fresh {@code storeId}.
+     *
+     * @param newGeneration the generation, greater than every one in use
+     * @return the manifest
+     */
+    public Manifest nextGeneration(long newGeneration) {
+        return empty(newGeneration, layout, indexStride, linesPerShard, autoThresholdBytes);
+    }
+
+    /**
+     * Whether this manifest commits a different store or generation than {@code other} (a
+     * replacement), rather than the same one with more lines (an append).
+     *
+     * @param other another manifest of the same path
+     * @return {@code true} if the files of one are not the files of the other
+     */
+    public boolean replaces(Manifest other) {
+        return version != other.version || generation != other.generation || storeId != other.storeId;
     }
 
     /**

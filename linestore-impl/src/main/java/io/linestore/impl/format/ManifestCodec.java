@@ -50,7 +50,8 @@ public final class ManifestCodec {
      * @return the manifest
      * @throws StoreNotFoundException if the directory or its manifest does not exist
      * @throws CorruptStoreException if the manifest is not valid JSON or its numbers disagree
-     * @throws UnsupportedFormatException if its version is not {@link Manifest#VERSION}
+     * @throws UnsupportedFormatException if its version is neither {@link Manifest#VERSION} nor
+     *     {@link Manifest#VERSION_1}
      * @throws UncheckedIOException if reading fails
      */
     public static Manifest read(Path storeDir) {
@@ -74,6 +75,10 @@ public final class ManifestCodec {
                 throw new CorruptStoreException(file, "empty manifest");
             }
             manifest = toManifest(new Fields(file, "manifest", asObject(file, "manifest", value(parser))));
+            if (parser.nextToken() != null) {
+                throw new CorruptStoreException(file, "not a valid manifest: text after its end, at byte "
+                        + parser.currentTokenLocation().getByteOffset());
+            }
         } catch (JsonProcessingException e) {
             throw new CorruptStoreException(file, "not a valid manifest: " + e.getOriginalMessage(), e);
         } catch (IOException e) {
@@ -129,6 +134,10 @@ public final class ManifestCodec {
             json.writeStartObject();
             json.writeStringField("format", m.format());
             json.writeNumberField("version", m.version());
+            if (m.version() != Manifest.VERSION_1) {
+                json.writeNumberField("generation", m.generation());
+                json.writeNumberField("storeId", m.storeId());
+            }
             json.writeStringField("layout", m.layout().name());
             json.writeNumberField("lineCount", m.lineCount());
             json.writeNumberField("dataBytes", m.dataBytes());
@@ -176,7 +185,10 @@ public final class ManifestCodec {
         } catch (IllegalArgumentException e) {
             throw m.corrupt("layout \"" + layout + "\" is neither SINGLE nor SHARDED");
         }
-        return new Manifest(m.string("format"), m.integer("version"), parsedLayout, m.number("lineCount"),
+        int version = m.integer("version");
+        boolean generations = version == Manifest.VERSION;
+        return new Manifest(m.string("format"), version, generations ? m.number("generation") : 0,
+                generations ? m.number("storeId") : 0, parsedLayout, m.number("lineCount"),
                 m.number("dataBytes"), m.number("indexBytes"), m.integer("indexStride"), m.number("linesPerShard"),
                 m.number("autoThresholdBytes"), shards, source == null ? null : new SourceFile(source.string("name"),
                         source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")));
@@ -294,8 +306,12 @@ public final class ManifestCodec {
         if (!Manifest.FORMAT.equals(m.format())) {
             throw new CorruptStoreException(file, "not a linestore manifest: format=" + m.format());
         }
-        if (m.version() != Manifest.VERSION) {
+        if (m.version() != Manifest.VERSION && m.version() != Manifest.VERSION_1) {
             throw new UnsupportedFormatException(file, m.version(), Manifest.VERSION);
+        }
+        if (m.version() == Manifest.VERSION && (m.generation() < 1 || m.storeId() == 0)) {
+            throw new CorruptStoreException(file, "generation=" + m.generation() + " or storeId=" + m.storeId()
+                    + " is impossible: the generation is >= 1 and the id never 0");
         }
         if (m.layout() == null || m.shards() == null) {
             throw new CorruptStoreException(file, "layout or shards is null");
@@ -330,7 +346,7 @@ public final class ManifestCodec {
                 throw new CorruptStoreException(file, "shard " + k + " has lines=" + shard.lines()
                         + ", expected " + m.linesPerShard() + (k == last ? " or fewer (but at least 1)" : ""));
             }
-            if (shard.dataBytes() < shard.lines() || (m.indexStride() == 0 && shard.indexBytes() != 0)
+            if (shard.lines() < 0 || shard.dataBytes() < shard.lines() || (m.indexStride() == 0 && shard.indexBytes() != 0)
                     || shard.indexBytes() < 0) {
                 throw new CorruptStoreException(file, "shard " + k + " has impossible sizes: " + shard);
             }

@@ -2,21 +2,36 @@ package io.linestore.impl.format;
 
 import io.linestore.Layout;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
- * Names of the files of a store directory, format version 1.
+ * Names of the files of a store directory.
+ *
+ * <p>Format version 2: the files of a store live in the folder of their generation, {@code gN}; the
+ * manifest names the generation, and renaming a new manifest into place is the one step that commits
+ * a build, a replacement or a re-index. A store path therefore always holds a whole store, and a
+ * writer never rewrites a file a committed manifest names but for appending past its committed end.
  *
  * <pre>
- * manifest.json                                  the store's description, written last
- * data.lines, data.idx                           {@link Layout#SINGLE}
- * shards/00000000.lines, shards/00000000.idx     {@link Layout#SHARDED}, shard k holds lines [k*S, (k+1)*S)
+ * manifest.json                                  the store's description and the commit point
+ * write.lock                                     locked by every writer; lives as long as the store
+ * gN/data.lines, gN/data.idx                     {@link Layout#SINGLE}
+ * gN/shards/00000000.lines, gN/shards/00000000.idx
+ *                                                {@link Layout#SHARDED}, shard k holds lines [k*S, (k+1)*S)
  * </pre>
  *
- * <p>A sidecar index of a file {@code app.log} is the directory {@code app.log.lsidx} next to it,
- * holding {@code manifest.json} and {@code data.idx}; its data file is {@code app.log} itself.
+ * <p>Format version 1 (still read and appended to) has no generation folders: {@code data.lines},
+ * {@code data.idx} and {@code shards/} sit in the store directory itself.
  *
- * <p>Names are derived from the layout and the shard number, never read from the manifest (but for a
- * sidecar's file name, which must name a sibling), so a damaged manifest cannot point elsewhere.
+ * <p>A sidecar index of a file {@code app.log} is the directory {@code app.log.lsidx} next to it,
+ * holding {@code manifest.json}, {@code write.lock} and {@code gN/data.idx} ({@code data.idx} in
+ * version 1); its data file is {@code app.log} itself.
+ *
+ * <p>Names are derived from the layout, the generation and the shard number, never read from the
+ * manifest as text (but for a sidecar's file name, which must name a sibling), so a damaged manifest
+ * cannot point elsewhere. Anything else a writer finds in the directory that has the shape of these
+ * names, in a generation the manifest does not name, is a left-over of a writer that was killed, and
+ * the next writer removes it ({@code StoreJanitor}).
  */
 public final class StoreFiles {
 
@@ -36,6 +51,8 @@ public final class StoreFiles {
     public static final int PROBE_BYTES = 64 << 10;
 
     private static final String SHARDS = "shards";
+
+    private static final String GENERATION_PREFIX = "g";
 
     private StoreFiles() {
     }
@@ -65,11 +82,56 @@ public final class StoreFiles {
     /**
      * The folder that holds the shard files, for {@link Layout#SHARDED}.
      *
-     * @param storeDir the store directory
+     * @param filesDir the folder of the store's files ({@link #filesDir})
      * @return its {@code shards} folder
      */
-    public static Path shardsDir(Path storeDir) {
-        return storeDir.resolve(SHARDS);
+    public static Path shardsDir(Path filesDir) {
+        return filesDir.resolve(SHARDS);
+    }
+
+    /**
+     * The folder that holds the data and index files a manifest names.
+     *
+     * @param storeDir the store (or sidecar) directory
+     * @param manifest its manifest
+     * @return {@code storeDir/gN} in version 2, {@code storeDir} itself in version 1
+     */
+    public static Path filesDir(Path storeDir, Manifest manifest) {
+        return manifest.version() == Manifest.VERSION_1 ? storeDir : generationDir(storeDir, manifest.generation());
+    }
+
+    /**
+     * The folder of a generation's files.
+     *
+     * @param storeDir the store (or sidecar) directory
+     * @param generation the generation, {@code >= 1}
+     * @return {@code storeDir/gN}
+     */
+    public static Path generationDir(Path storeDir, long generation) {
+        return storeDir.resolve(GENERATION_PREFIX + generation);
+    }
+
+    /**
+     * The generation a folder name stands for.
+     *
+     * @param name a file name in a store directory
+     * @return the generation, or -1 if the name is not {@code gN}
+     */
+    public static long generationOf(String name) {
+        if (name.length() < 2 || name.length() > 19 || !name.startsWith(GENERATION_PREFIX)
+                || !name.substring(1).chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return -1;
+        }
+        return Long.parseLong(name.substring(1));
+    }
+
+    /**
+     * The names a version-1 store keeps in its directory besides the manifest and the lock.
+     *
+     * @return {@code data.lines}, {@code data.idx}, {@code shards}
+     */
+    public static List<String> version1Names() {
+        return List.of(dataFile(Layout.SINGLE, 0), indexFile(Layout.SINGLE, 0), SHARDS);
     }
 
     /**
@@ -81,7 +143,7 @@ public final class StoreFiles {
      * @return the path
      */
     public static Path dataPath(Path storeDir, Manifest manifest, int shard) {
-        return manifest.source() == null ? storeDir.resolve(dataFile(manifest.layout(), shard))
+        return manifest.source() == null ? filesDir(storeDir, manifest).resolve(dataFile(manifest.layout(), shard))
                 : storeDir.resolveSibling(manifest.source().name());
     }
 
@@ -94,7 +156,7 @@ public final class StoreFiles {
      * @return the path
      */
     public static Path indexPath(Path storeDir, Manifest manifest, int shard) {
-        return storeDir.resolve(indexFile(manifest.layout(), shard));
+        return filesDir(storeDir, manifest).resolve(indexFile(manifest.layout(), shard));
     }
 
     /**

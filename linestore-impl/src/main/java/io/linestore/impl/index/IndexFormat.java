@@ -1,28 +1,37 @@
 package io.linestore.impl.index;
 
+import io.linestore.impl.format.Manifest;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
 /**
- * The layout of an index ({@code .idx}) file, format version 1. All numbers little-endian.
+ * The layout of an index ({@code .idx}) file. All numbers little-endian. Version 2, written by
+ * stores of manifest version 2:
  *
  * <pre>
  * offset  size  field
  *      0     4  magic, the ASCII bytes "LSIX"
- *      4     4  version, 1
+ *      4     4  version, 2
  *      8     4  stride K (&gt;= 1): entry i is the byte offset of line i*K
- *     12     4  reserved, 0
+ *     12     4  the shard's number (0 for a single-file store or a sidecar)
  *     16     8  lines in the shard, n
  *     24     8  entry count, ceil(n / K) + 1
- *     32   8*c  entries: the offsets of lines 0, K, 2K, ... below n, then the data file's size
+ *     32     8  the store id of the generation that wrote the file (the manifest's storeId)
+ *     40     8  that generation (the manifest's generation)
+ *     48   8*c  entries: the offsets of lines 0, K, 2K, ... below n, then the data file's size
  * </pre>
+ *
+ * <p>The shard number, store id and generation let a reader tell on open, in O(1), that the file is
+ * the one its manifest means: not a shard of another store or generation put in its place, and not
+ * another shard's index (see {@link Identity}). Version 1 (stores of manifest version 1) ends its
+ * header at byte 32, has 0 at offset 12 and no identity; its entries start at byte 32.
  *
  * With stride 1 (dense) a read of lines {@code [a, b)} is exactly the byte range
  * {@code [entry(a), entry(b))}. A store with stride 0 has no index files.
  *
  * <p>The manifest's checksum of an index covers its line-start entries only (bytes
- * {@code [32, 32 + 8 * ceil(n / K))}): those never change once committed, so appending lines extends
+ * {@code [h, h + 8 * ceil(n / K))}, {@code h} the header's size): those never change once committed, so appending lines extends
  * the checksum instead of recomputing it. The header and the end entry change with every append; they
  * are checked against the manifest instead. An index may hold more than the manifest commits (an
  * append that was interrupted before its manifest was published): readers ignore it.
@@ -37,14 +46,20 @@ public final class IndexFormat {
     /** The magic number, "LSIX" read as a little-endian int. */
     public static final int MAGIC = 0x5849534C;
 
-    /** The index format version. */
-    public static final int VERSION = 1;
+    /** The index format version written into new stores. */
+    public static final int VERSION = 2;
+
+    /** The index format of version-1 stores. */
+    public static final int VERSION_1 = 1;
 
     /** The line count in the header of an index that an append is continuing. */
     public static final long IN_PROGRESS_LINES = -1;
 
-    /** Bytes before the first entry. */
-    public static final int HEADER_BYTES = 32;
+    /** Bytes before the first entry in a version-1 index. */
+    static final int HEADER_BYTES_V1 = 32;
+
+    /** Bytes before the first entry in a version-2 index. */
+    static final int HEADER_BYTES_V2 = 48;
 
     /** Bytes per entry. */
     public static final int ENTRY_BYTES = Long.BYTES;
@@ -52,14 +67,91 @@ public final class IndexFormat {
     static final long MAGIC_OFFSET = 0;
     static final long VERSION_OFFSET = 4;
     static final long STRIDE_OFFSET = 8;
-    static final long RESERVED_OFFSET = 12;
+    static final long SHARD_OFFSET = 12;
     static final long LINES_OFFSET = 16;
     static final long ENTRY_COUNT_OFFSET = 24;
+    static final long STORE_ID_OFFSET = 32;
+    static final long GENERATION_OFFSET = 40;
 
     static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
     private IndexFormat() {
+    }
+
+    /**
+     * What an index's header says it belongs to, and which header layout it has.
+     *
+     * @param version the index version: {@value #VERSION}, or {@value #VERSION_1} (which records no
+     *     identity: the other fields are 0)
+     * @param shard the shard's number
+     * @param storeId the store id of the generation that wrote it
+     * @param generation that generation
+     */
+    public record Identity(int version, int shard, long storeId, long generation) {
+
+        /**
+         * The identity a manifest expects of a shard's index.
+         *
+         * @param manifest the store's manifest
+         * @param shard the shard's number
+         * @return version 1 with no identity for a version-1 store, else the manifest's
+         */
+        public static Identity of(Manifest manifest, int shard) {
+            return manifest.version() == Manifest.VERSION_1 ? new Identity(VERSION_1, 0, 0, 0)
+                    : new Identity(VERSION, shard, manifest.storeId(), manifest.generation());
+        }
+
+        /**
+         * Bytes before the first entry.
+         *
+         * @return 48 for version 2, 32 for version 1
+         */
+        public int headerBytes() {
+            return version == VERSION_1 ? HEADER_BYTES_V1 : HEADER_BYTES_V2;
+        }
+
+        /**
+         * Size of an index file of this layout.
+         *
+         * @param lines lines in the shard, {@code >= 0}
+         * @param stride the stride, {@code >= 1}
+         * @return header plus entries, in bytes
+         */
+        public long fileBytes(long lines, int stride) {
+            return headerBytes() + entryCount(lines, stride) * ENTRY_BYTES;
+        }
+
+        /**
+         * Where entry {@code i} lies.
+         *
+         * @param i the entry
+         * @return its byte offset in the file
+         */
+        public long entryOffset(long i) {
+            return headerBytes() + i * ENTRY_BYTES;
+        }
+
+        /**
+         * Makes the header of an index file.
+         *
+         * @param stride the stride, {@code >= 1}
+         * @param lines lines in the shard, or {@link #IN_PROGRESS_LINES}
+         * @return a {@link #headerBytes()}-byte buffer, ready to write
+         */
+        public ByteBuffer header(int stride, long lines) {
+            ByteBuffer header = ByteBuffer.allocate(headerBytes()).order(ByteOrder.LITTLE_ENDIAN)
+                    .putInt(MAGIC)
+                    .putInt(version)
+                    .putInt(stride)
+                    .putInt(shard)
+                    .putLong(lines)
+                    .putLong(entryCount(Math.max(0, lines), stride));
+            if (version != VERSION_1) {
+                header.putLong(storeId).putLong(generation);
+            }
+            return header.flip();
+        }
     }
 
     /**
@@ -82,34 +174,5 @@ public final class IndexFormat {
      */
     public static long lineStartBytes(long lines, int stride) {
         return Math.ceilDiv(lines, stride) * (long) ENTRY_BYTES;
-    }
-
-    /**
-     * Size of an index file.
-     *
-     * @param lines lines in the shard, {@code >= 0}
-     * @param stride the stride, {@code >= 1}
-     * @return header plus entries, in bytes
-     */
-    public static long fileBytes(long lines, int stride) {
-        return HEADER_BYTES + entryCount(lines, stride) * ENTRY_BYTES;
-    }
-
-    /**
-     * Makes the header of an index file.
-     *
-     * @param stride the stride, {@code >= 1}
-     * @param lines lines in the shard
-     * @return a {@value #HEADER_BYTES}-byte buffer, ready to write
-     */
-    public static ByteBuffer header(int stride, long lines) {
-        return ByteBuffer.allocate(HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN)
-                .putInt(MAGIC)
-                .putInt(VERSION)
-                .putInt(stride)
-                .putInt(0)
-                .putLong(lines)
-                .putLong(entryCount(lines, stride))
-                .flip();
     }
 }

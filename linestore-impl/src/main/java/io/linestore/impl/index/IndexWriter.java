@@ -17,6 +17,7 @@ import java.util.zip.CRC32C;
 public final class IndexWriter {
 
     private final FileChannel channel;
+    private final IndexFormat.Identity identity;
     private final ByteBuffer buffer;
     private final int stride;
     private final boolean resumed;
@@ -25,9 +26,10 @@ public final class IndexWriter {
     private final CRC32C crc = new CRC32C();
     private long entries;
 
-    private IndexWriter(FileChannel channel, int stride, int bufferBytes, long entries, long entriesCrc,
-            boolean resumed) {
+    private IndexWriter(FileChannel channel, IndexFormat.Identity identity, int stride, int bufferBytes, long entries,
+            long entriesCrc, boolean resumed) {
         this.channel = channel;
+        this.identity = identity;
         this.resumed = resumed;
         this.stride = stride;
         this.entries = entries;
@@ -42,12 +44,14 @@ public final class IndexWriter {
      * Starts a new index; the header's space stays empty until {@link #finish}.
      *
      * @param channel an empty file opened for reading and writing; the caller closes it
+     * @param identity the header layout and what it records
      * @param stride the stride, {@code >= 1}
      * @param bufferBytes buffer size; rounded to whole entries, at least one
      * @return the writer
      */
-    public static IndexWriter create(FileChannel channel, int stride, int bufferBytes) {
-        return new IndexWriter(channel, stride, bufferBytes, 0, 0, false);
+    public static IndexWriter create(FileChannel channel, IndexFormat.Identity identity, int stride,
+            int bufferBytes) {
+        return new IndexWriter(channel, identity, stride, bufferBytes, 0, 0, false);
     }
 
     /**
@@ -58,6 +62,7 @@ public final class IndexWriter {
      * with {@link #commitHeader} once the manifest that commits the new lines is published.
      *
      * @param channel the index file opened for reading and writing; the caller closes it
+     * @param identity the header layout and what it records, as the committed header has them
      * @param stride the stride, {@code >= 1}
      * @param bufferBytes buffer size
      * @param entries the committed line-start entries, {@code ceil(lines / stride)}
@@ -65,12 +70,12 @@ public final class IndexWriter {
      * @return the writer
      * @throws IOException if truncating fails
      */
-    public static IndexWriter resume(FileChannel channel, int stride, int bufferBytes, long entries,
-            long entriesCrc) throws IOException {
+    public static IndexWriter resume(FileChannel channel, IndexFormat.Identity identity, int stride, int bufferBytes,
+            long entries, long entriesCrc) throws IOException {
         writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN)
                 .putLong(IndexFormat.IN_PROGRESS_LINES).flip(), IndexFormat.LINES_OFFSET);
-        channel.truncate(IndexFormat.HEADER_BYTES + (entries + 1) * IndexFormat.ENTRY_BYTES);
-        return new IndexWriter(channel, stride, bufferBytes, entries, entriesCrc, true);
+        channel.truncate(identity.entryOffset(entries + 1));
+        return new IndexWriter(channel, identity, stride, bufferBytes, entries, entriesCrc, true);
     }
 
     /**
@@ -102,13 +107,12 @@ public final class IndexWriter {
             throw new IllegalStateException("index has " + entries + " line-start entries for " + lines
                     + " lines at stride " + stride);
         }
-        long end = IndexFormat.HEADER_BYTES + entries * IndexFormat.ENTRY_BYTES;
         writeFully(channel, ByteBuffer.allocate(IndexFormat.ENTRY_BYTES).order(ByteOrder.LITTLE_ENDIAN)
-                .putLong(dataBytes).flip(), end);
+                .putLong(dataBytes).flip(), identity.entryOffset(entries));
         if (!resumed) {
-            writeFully(channel, IndexFormat.header(stride, lines), 0);
+            writeFully(channel, identity.header(stride, lines), 0);
         }
-        return IndexFormat.fileBytes(lines, stride);
+        return identity.fileBytes(lines, stride);
     }
 
     /**
@@ -124,14 +128,16 @@ public final class IndexWriter {
      * Writes the header of a continued index, once the manifest that commits its lines is published.
      *
      * @param indexFile the index file
+     * @param identity its header layout and what it records
      * @param stride its stride
      * @param lines the lines the published manifest gives the shard
      * @param fsync whether to force the header to the device
      * @throws IOException if writing fails; the index stays marked in progress, which readers accept
      */
-    public static void commitHeader(Path indexFile, int stride, long lines, boolean fsync) throws IOException {
+    public static void commitHeader(Path indexFile, IndexFormat.Identity identity, int stride, long lines,
+            boolean fsync) throws IOException {
         try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.WRITE)) {
-            writeFully(channel, IndexFormat.header(stride, lines), 0);
+            writeFully(channel, identity.header(stride, lines), 0);
             if (fsync) {
                 channel.force(true);
             }
@@ -151,8 +157,7 @@ public final class IndexWriter {
     private void flush() throws IOException {
         buffer.flip();
         crc.update(buffer.duplicate());
-        long position = IndexFormat.HEADER_BYTES
-                + (entries - buffer.remaining() / IndexFormat.ENTRY_BYTES) * IndexFormat.ENTRY_BYTES;
+        long position = identity.entryOffset(entries - buffer.remaining() / IndexFormat.ENTRY_BYTES);
         writeFully(channel, buffer, position);
         buffer.clear();
     }

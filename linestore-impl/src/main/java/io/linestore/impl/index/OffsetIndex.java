@@ -15,14 +15,17 @@ public final class OffsetIndex {
 
     private final Path file;
     private final MemorySegment segment;
+    private final IndexFormat.Identity identity;
     private final int stride;
     private final long lines;
     private final long entryCount;
     private final long dataBytes;
 
-    private OffsetIndex(Path file, MemorySegment segment, int stride, long lines, long entryCount, long dataBytes) {
+    private OffsetIndex(Path file, MemorySegment segment, IndexFormat.Identity identity, int stride, long lines,
+            long entryCount, long dataBytes) {
         this.file = file;
         this.segment = segment;
+        this.identity = identity;
         this.stride = stride;
         this.lines = lines;
         this.entryCount = entryCount;
@@ -35,18 +38,21 @@ public final class OffsetIndex {
      *
      * @param file the index file, for messages
      * @param segment the whole file, mapped
+     * @param identity the header layout, store id, generation and shard the manifest expects
      * @param stride the stride the manifest gives
      * @param lines the shard's committed line count, from the manifest
      * @param dataBytes the shard's committed data size, from the manifest
      * @return the view; its last entry is {@code dataBytes}, whatever the file holds there
-     * @throws CorruptStoreException if the header, the size, or the first or last entry is wrong
+     * @throws CorruptStoreException if the header, the size, or the first or last entry is wrong, or the
+     *     header names another store, generation or shard than the manifest
      * @throws UnsupportedFormatException if the index version is unknown
      */
-    public static OffsetIndex open(Path file, MemorySegment segment, int stride, long lines, long dataBytes) {
-        long expectedBytes = IndexFormat.fileBytes(lines, stride);
-        if (segment.byteSize() < IndexFormat.HEADER_BYTES) {
+    public static OffsetIndex open(Path file, MemorySegment segment, IndexFormat.Identity identity, int stride,
+            long lines, long dataBytes) {
+        long expectedBytes = identity.fileBytes(lines, stride);
+        if (segment.byteSize() < identity.headerBytes()) {
             throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
-                    + IndexFormat.HEADER_BYTES + "-byte header");
+                    + identity.headerBytes() + "-byte header");
         }
         int magic = segment.get(IndexFormat.INT, IndexFormat.MAGIC_OFFSET);
         if (magic != IndexFormat.MAGIC) {
@@ -54,13 +60,10 @@ public final class OffsetIndex {
                     + Integer.toHexString(IndexFormat.MAGIC));
         }
         int version = segment.get(IndexFormat.INT, IndexFormat.VERSION_OFFSET);
-        if (version != IndexFormat.VERSION) {
+        if (version != IndexFormat.VERSION && version != IndexFormat.VERSION_1) {
             throw new UnsupportedFormatException(file, version, IndexFormat.VERSION);
         }
-        int reserved = segment.get(IndexFormat.INT, IndexFormat.RESERVED_OFFSET);
-        if (reserved != 0) {
-            throw new CorruptStoreException(file, "reserved header field is " + reserved + ", expected 0");
-        }
+        checkIdentity(file, segment, identity, version);
         int fileStride = segment.get(IndexFormat.INT, IndexFormat.STRIDE_OFFSET);
         long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
         // An append running now may be rewriting the header and the entries past the commit: only
@@ -71,12 +74,38 @@ public final class OffsetIndex {
                     + " in " + segment.byteSize() + " bytes; the manifest says stride=" + stride + ", lines=" + lines
                     + ", which needs " + expectedBytes + " bytes");
         }
-        OffsetIndex index = new OffsetIndex(file, segment, stride, lines, IndexFormat.entryCount(lines, stride),
-                dataBytes);
+        OffsetIndex index = new OffsetIndex(file, segment, identity, stride, lines,
+                IndexFormat.entryCount(lines, stride), dataBytes);
         if (lines > 0 && index.entry(0) != 0) {
             throw new CorruptStoreException(file, "first entry=" + index.entry(0) + ", expected 0");
         }
         return index;
+    }
+
+    /** The O(1) check that the file is the one the manifest means, not a file of another store or shard. */
+    private static void checkIdentity(Path file, MemorySegment segment, IndexFormat.Identity expected, int version) {
+        int shard = segment.get(IndexFormat.INT, IndexFormat.SHARD_OFFSET);
+        if (version == IndexFormat.VERSION_1) {
+            if (expected.version() != IndexFormat.VERSION_1 || shard != 0) {
+                throw new CorruptStoreException(file, "index version 1 (reserved field " + shard
+                        + ") where the manifest expects version " + expected.version());
+            }
+            return;
+        }
+        if (segment.byteSize() < IndexFormat.HEADER_BYTES_V2) {
+            throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
+                    + IndexFormat.HEADER_BYTES_V2 + "-byte header");
+        }
+        long storeId = segment.get(IndexFormat.LONG, IndexFormat.STORE_ID_OFFSET);
+        long generation = segment.get(IndexFormat.LONG, IndexFormat.GENERATION_OFFSET);
+        IndexFormat.Identity found = new IndexFormat.Identity(version, shard, storeId, generation);
+        if (!found.equals(expected)) {
+            throw new CorruptStoreException(file, "the index belongs to shard " + shard + " of store id "
+                    + Long.toHexString(storeId) + ", generation " + generation + " (index version " + version
+                    + "); the manifest expects shard " + expected.shard() + " of store id "
+                    + Long.toHexString(expected.storeId()) + ", generation " + expected.generation()
+                    + " (a file of another store or shard was put in its place)");
+        }
     }
 
     /**
@@ -102,7 +131,7 @@ public final class OffsetIndex {
                     + ", but " + fileLines + " lines at stride " + stride + " need "
                     + IndexFormat.entryCount(fileLines, stride) + " entries");
         }
-        long end = segment.get(IndexFormat.LONG, IndexFormat.HEADER_BYTES + (entryCount - 1) * IndexFormat.ENTRY_BYTES);
+        long end = segment.get(IndexFormat.LONG, identity.entryOffset(entryCount - 1));
         if (end != dataBytes) {
             throw new CorruptStoreException(file, "last entry=" + end + ", expected the data size " + dataBytes);
         }
@@ -150,7 +179,7 @@ public final class OffsetIndex {
         if (i == entryCount - 1) {
             return dataBytes;
         }
-        return segment.get(IndexFormat.LONG, IndexFormat.HEADER_BYTES + i * IndexFormat.ENTRY_BYTES);
+        return segment.get(IndexFormat.LONG, identity.entryOffset(i));
     }
 
     /**

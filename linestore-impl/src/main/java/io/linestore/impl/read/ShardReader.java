@@ -51,6 +51,7 @@ public final class ShardReader implements Closeable {
      *
      * @param dataFile the shard's data file
      * @param indexFile the shard's index file, ignored when {@code stride} is 0
+     * @param identity what the index header must say: its layout, store id, generation and shard
      * @param stride the index stride, 0 for no index
      * @param lines lines in the shard, from the manifest
      * @param dataBytes size of the data file, from the manifest
@@ -61,7 +62,7 @@ public final class ShardReader implements Closeable {
      * @param unterminatedEnd whether the data's last line has no {@code \n} (only a file indexed in
      *     place may end so)
      */
-    public record Spec(Path dataFile, Path indexFile, int stride, long lines, long dataBytes, ReadMethod method,
+    public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, int stride, long lines, long dataBytes, ReadMethod method,
             int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd) {
     }
 
@@ -77,8 +78,8 @@ public final class ShardReader implements Closeable {
         Arena arena = Arena.ofShared();
         try {
             OffsetIndex index = spec.stride() == 0 ? null : OffsetIndex.open(spec.indexFile(),
-                    map(spec.indexFile(), arena, IndexFormat.fileBytes(spec.lines(), spec.stride())), spec.stride(),
-                    spec.lines(), spec.dataBytes());
+                    map(spec.indexFile(), arena, spec.identity().fileBytes(spec.lines(), spec.stride())),
+                    spec.identity(), spec.stride(), spec.lines(), spec.dataBytes());
             RangeReader reader = openReader(spec, arena);
             return new ShardReader(spec, index, reader, arena);
         } catch (IOException e) {

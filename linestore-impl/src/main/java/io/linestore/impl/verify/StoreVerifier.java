@@ -68,7 +68,8 @@ public final class StoreVerifier {
         boolean openEnd = unterminatedEnd && number == manifest.shards().size() - 1;
         try (Arena arena = Arena.ofConfined()) {
             OffsetIndex index = manifest.indexStride() == 0 ? null
-                    : verifyIndexFile(indexFile, name(indexFile), shard, arena);
+                    : verifyIndexFile(indexFile, name(indexFile), IndexFormat.Identity.of(manifest, number), shard,
+                            arena);
             verifyData(data, name(data), name(indexFile), shard, index, openEnd);
         }
     }
@@ -82,22 +83,23 @@ public final class StoreVerifier {
      * Checks the index file's size, the checksum of its line-start entries and its header; returns a
      * view when the header is sound.
      */
-    private OffsetIndex verifyIndexFile(Path file, String name, ShardEntry shard, Arena arena) {
+    private OffsetIndex verifyIndexFile(Path file, String name, IndexFormat.Identity identity, ShardEntry shard,
+            Arena arena) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
             if (size < shard.indexBytes()) {
                 problem(name, "size " + size + " bytes, the manifest says " + shard.indexBytes() + " (truncated)");
                 return null;
             }
-            long crc = Checksums.crc32c(channel, IndexFormat.HEADER_BYTES,
-                    IndexFormat.HEADER_BYTES + IndexFormat.lineStartBytes(shard.lines(), manifest.indexStride()));
+            long crc = Checksums.crc32c(channel, identity.headerBytes(),
+                    identity.headerBytes() + IndexFormat.lineStartBytes(shard.lines(), manifest.indexStride()));
             if (crc != shard.indexCrc32c()) {
                 problem(name, "CRC32C " + Long.toHexString(crc) + ", the manifest says "
                         + Long.toHexString(shard.indexCrc32c()));
             }
             MemorySegment mapping = size == 0 ? MemorySegment.NULL
                     : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            OffsetIndex index = OffsetIndex.open(file, mapping, manifest.indexStride(), shard.lines(),
+            OffsetIndex index = OffsetIndex.open(file, mapping, identity, manifest.indexStride(), shard.lines(),
                     shard.dataBytes());
             index.checkWhole();
             return index;
