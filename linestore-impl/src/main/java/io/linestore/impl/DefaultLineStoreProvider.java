@@ -4,6 +4,7 @@ import io.linestore.BuildSummary;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import io.linestore.impl.build.InputFile;
 import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.build.StoreAppender;
 import io.linestore.impl.build.StoreBuilder;
@@ -11,7 +12,6 @@ import io.linestore.spi.LineStoreProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** The {@link LineStoreProvider} of this module, registered with {@link java.util.ServiceLoader}. */
@@ -23,10 +23,10 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
 
     @Override
     public BuildSummary build(Path input, Path storeDir, StoreOptions options) {
-        try (InputStream in = Files.newInputStream(input)) {
+        try (InputStream in = InputFile.open(input, storeDir)) {
             return StoreBuilder.build(in, storeDir, options, false);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read input " + input + ": " + e.getMessage(), e);
+            throw new UncheckedIOException("cannot close input " + input + ": " + e.getMessage(), e);
         }
     }
 

@@ -19,6 +19,12 @@ import java.util.zip.CRC32C;
  */
 final class ShardWriter implements LineSink, Closeable {
 
+    /**
+     * The longest line, terminator included, that a reader can hand out: one Java array or string
+     * holds it. Longer lines are refused when written, rather than stored and never readable.
+     */
+    static final long MAX_LINE_BYTES = Integer.MAX_VALUE - 8;
+
     private final FileChannel data;
     private final FileChannel indexChannel;
     private final IndexWriter index;
@@ -29,6 +35,7 @@ final class ShardWriter implements LineSink, Closeable {
     private final long resumedCrc;
     private final CRC32C crc = new CRC32C();
     private long dataBytes;
+    private long lineStart;
     private long lines;
     /** Lines to start until the next one that gets an index entry; 1 means the next line does. */
     private long untilEntry;
@@ -47,6 +54,7 @@ final class ShardWriter implements LineSink, Closeable {
         this.resumedBytes = resumed.dataBytes();
         this.resumedCrc = resumed.dataCrc32c();
         this.dataBytes = resumed.dataBytes();
+        this.lineStart = resumed.dataBytes();
         this.lines = endedLines;
         // The next line to start is line resumed.lines(), also when the bytes fed first continue an
         // unterminated one.
@@ -160,6 +168,7 @@ final class ShardWriter implements LineSink, Closeable {
             index.add(dataBytes);
             untilEntry = stride;
         }
+        lineStart = dataBytes;
     }
 
     /**
@@ -177,6 +186,10 @@ final class ShardWriter implements LineSink, Closeable {
         }
         runEnd = to;
         dataBytes += to - from;
+        if (dataBytes - lineStart > MAX_LINE_BYTES) {
+            throw new IllegalArgumentException("line " + lines + " of the shard, from byte " + lineStart
+                    + ", is longer than " + MAX_LINE_BYTES + " bytes, the most a line can hold to be read back");
+        }
     }
 
     @Override

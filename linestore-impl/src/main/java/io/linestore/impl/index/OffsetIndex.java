@@ -183,6 +183,15 @@ public final class OffsetIndex {
     }
 
     /**
+     * Bytes of the file this view covers, as the manifest commits them.
+     *
+     * @return the committed size of the index file
+     */
+    public long byteSize() {
+        return identity.fileBytes(lines, stride);
+    }
+
+    /**
      * The file, for messages.
      *
      * @return the index file's path

@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
@@ -166,6 +167,14 @@ public final class ShardReader implements Closeable {
      * @throws UncheckedIOException if reading fails
      */
     public void visit(long start, long end, long firstLine, LineVisitor visitor) {
+        try {
+            visitRange(start, end, firstLine, visitor);
+        } catch (InternalError e) {
+            throw changedUnderReader(e);
+        }
+    }
+
+    private void visitRange(long start, long end, long firstLine, LineVisitor visitor) {
         ExpectedRange range = plan(start, end, firstLine);
         LineSplitter splitter = new LineSplitter(range, visitor);
         try {
@@ -190,6 +199,36 @@ public final class ShardReader implements Closeable {
      * @throws UncheckedIOException if reading fails
      */
     public void strings(long start, long end, long firstLine, Consumer<String> consumer) {
+        try {
+            stringsOfRange(start, end, firstLine, consumer);
+        } catch (InternalError e) {
+            throw changedUnderReader(e);
+        }
+    }
+
+    /**
+     * A mapped file cut shorter under a read faults inside the JVM, which reports it as an
+     * {@link InternalError}: the file was changed behind the store's back, so the store is damaged.
+     * Any other {@code InternalError} is not ours to reword.
+     */
+    private RuntimeException changedUnderReader(InternalError fault) {
+        if (fault.getMessage() == null || !fault.getMessage().contains("unsafe memory access")) {
+            throw fault;
+        }
+        Path file = index != null && sizeOf(index.file()) < index.byteSize() ? index.file() : dataFile;
+        return new CorruptStoreException(file, "it changed size under the reader: now " + sizeOf(file)
+                + " bytes; the manifest commits " + (file.equals(dataFile) ? dataBytes : index.byteSize()), fault);
+    }
+
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private void stringsOfRange(long start, long end, long firstLine, Consumer<String> consumer) {
         if (!(reader instanceof BufferedStreamRangeReader buffered)) {
             visit(start, end, firstLine, (number, line) -> consumer.accept(Utf8.decode(line)));
             return;

@@ -1,0 +1,67 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.StoreOptions;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 10, defect 7: a mapped file cut shorter under an open store made reads throw the JVM's
+ * {@code InternalError} ("a fault occurred in an unsafe memory access operation"); it is a damaged
+ * store, and says which file changed.
+ */
+class ChangedUnderReaderTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aMappedDataFileTruncatedUnderTheReaderIsCorrupt() throws IOException {
+        Path store = build();
+        try (LineStore reader = LineStores.open(store, ReadMethod.MMAP)) {
+            assertThat(reader.read(0, 1)).containsExactly("line 0");
+            truncate(StorePaths.data(store, 0));
+            assertThatThrownBy(() -> reader.read(1500, 2)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("data.lines").hasMessageContaining("changed size under the reader");
+        }
+    }
+
+    @Test
+    void aMappedIndexTruncatedUnderTheReaderIsCorrupt() throws IOException {
+        Path store = build();
+        try (LineStore reader = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+            assertThat(reader.read(0, 1)).containsExactly("line 0");
+            truncate(StorePaths.index(store, 0));
+            assertThatThrownBy(() -> reader.read(1500, 2)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("data.idx").hasMessageContaining("changed size under the reader");
+        }
+    }
+
+    private Path build() {
+        StringBuilder text = new StringBuilder();
+        for (int n = 0; n < 2000; n++) {
+            text.append("line ").append(n).append('\n');
+        }
+        Path store = tmp.resolve("s");
+        LineStores.build(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.US_ASCII)), store,
+                StoreOptions.defaults());
+        return store;
+    }
+
+    private static void truncate(Path file) throws IOException {
+        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
+            raf.setLength(0);
+        }
+    }
+}

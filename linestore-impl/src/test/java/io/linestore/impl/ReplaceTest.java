@@ -1,0 +1,243 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.BuildSummary;
+import io.linestore.CorruptStoreException;
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.ReadOptions;
+import io.linestore.StoreExistsException;
+import io.linestore.StoreLockedException;
+import io.linestore.StoreOptions;
+import io.linestore.StoreReplacedException;
+import io.linestore.impl.build.StoreBuilder;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Replacing a store (a build over an existing one), the write lock every writer shares, and what a
+ * reader of a replaced store sees: the old store's lines or a clear error, never lines of both.
+ */
+class ReplaceTest {
+
+    private static final StoreOptions TEN_SHARDS = StoreOptions.builder().sharded(100).build();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void replacingCommitsTheNewStoreAndRemovesTheOldFiles() throws IOException {
+        Path store = tmp.resolve("s");
+        build(store, "old", 3, StoreOptions.defaults(), false);
+        build(store, "new", 5, TEN_SHARDS, true);
+        assertLines(store, "new", 5);
+        try (Stream<Path> entries = Files.list(store)) {
+            assertThat(entries.map(entry -> entry.getFileName().toString()))
+                    .containsExactlyInAnyOrder("manifest.json", "write.lock", "g2");
+        }
+    }
+
+    @Test
+    void buildingOverAStoreWithoutReplaceIsRefusedAndChangesNothing() {
+        Path store = tmp.resolve("s");
+        build(store, "old", 3, StoreOptions.defaults(), false);
+        assertThatThrownBy(() -> build(store, "new", 5, StoreOptions.defaults(), false))
+                .isInstanceOf(StoreExistsException.class).hasMessageContaining(store.toString());
+        assertLines(store, "old", 3);
+    }
+
+    /** Issue 10, defect 3: a shard opened after the replacement came from the new store, with no error. */
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void aReaderOfAReplacedStoreGetsItsOldLinesOrAClearErrorNeverTheNewOnes(ReadMethod method) {
+        Path store = tmp.resolve("s");
+        build(store, "old", 1000, TEN_SHARDS, false);
+        try (LineStore reader = LineStores.open(store, ReadOptions.builder().method(method).handleCacheSize(2)
+                .build())) {
+            assertThat(reader.read(5, 1)).containsExactly("old 5");
+            build(store, "new", 1000, TEN_SHARDS, true);
+            // Shard 0 was open before: it still reads the old store's lines.
+            assertThat(reader.read(6, 2)).containsExactly("old 6", "old 7");
+            assertThatThrownBy(() -> reader.read(998, 4)).isInstanceOf(StoreReplacedException.class)
+                    .hasMessageContaining(store.toString()).hasMessageContaining("generation 1, now 2");
+        }
+        assertLines(store, "new", 1000);
+    }
+
+    @Test
+    void aFailedReplacementLeavesTheOldStoreAndNothingElse() throws IOException {
+        Path store = tmp.resolve("s");
+        build(store, "old", 300, TEN_SHARDS, false);
+        StoreOptions failing = TEN_SHARDS.toBuilder().writeBufferSize(64).progress((lineCount, bytes) -> {
+            if (bytes > 1000) {
+                throw new UncheckedIOException(new IOException("disk on fire"));
+            }
+        }).build();
+        assertThatThrownBy(() -> StoreBuilder.build(lines("new", 300), store, failing, true))
+                .hasMessageContaining("disk on fire");
+        assertLines(store, "old", 300);
+        try (Stream<Path> entries = Files.list(store)) {
+            assertThat(entries.map(entry -> entry.getFileName().toString()))
+                    .containsExactlyInAnyOrder("manifest.json", "write.lock", "g1");
+        }
+    }
+
+    /** Issue 10, defect 5: every killed build left a hidden folder behind, which no later build removed. */
+    @Test
+    void theNextWriterRemovesWhatKilledWritersLeft() throws IOException {
+        Path store = tmp.resolve("s");
+        build(store, "old", 3, TEN_SHARDS, false);
+        Path killedBuild = Files.createDirectories(store.resolve("g7/shards"));
+        Files.writeString(killedBuild.resolve("00000000.lines"), "half a line");
+        Files.writeString(store.resolve("manifest.json.tmp"), "{ half a manifest");
+        Path killedAppend = StorePaths.data(store, 0).resolveSibling("00000001.lines");
+        Files.writeString(killedAppend, "never committed\n");
+        try (InputStream none = lines("x", 0)) {
+            LineStores.append(store, none, StoreOptions.defaults());
+        }
+        assertThat(store.resolve("g7")).doesNotExist();
+        assertThat(store.resolve("manifest.json.tmp")).doesNotExist();
+        assertThat(killedAppend).doesNotExist();
+        assertLines(store, "old", 3);
+    }
+
+    @Test
+    void aBuildIntoWhatAKilledFirstBuildLeftSucceeds() throws IOException {
+        Path store = Files.createDirectories(tmp.resolve("s"));
+        Files.createFile(store.resolve("write.lock"));
+        Path killed = Files.createDirectories(store.resolve("g1/shards")).resolve("00000005.lines");
+        Files.writeString(killed, "left by a build that was killed\n");
+        build(store, "new", 150, TEN_SHARDS, false);
+        assertLines(store, "new", 150);
+        assertThat(killed).doesNotExist();
+    }
+
+    /**
+     * Issue 10, defect 1: a build over a store took no write lock, so an append running meanwhile wrote
+     * into the old files and published its manifest over the new store. Both now take the lock.
+     */
+    @Test
+    void aReplacementWhileAnAppendRunsIsRefusedAndTheAppendCommits() throws Exception {
+        Path store = tmp.resolve("s");
+        build(store, "line", 3, StoreOptions.defaults(), false);
+        CountDownLatch appending = new CountDownLatch(1);
+        CountDownLatch finish = new CountDownLatch(1);
+        InputStream slow = new InputStream() {
+            private final InputStream text = lines("line", 6);
+            private boolean started;
+
+            @Override
+            public int read() throws IOException {
+                if (!started) {
+                    started = true;
+                    appending.countDown();
+                    try {
+                        finish.await();
+                    } catch (InterruptedException e) {
+                        throw new IOException(e);
+                    }
+                }
+                return text.read();
+            }
+        };
+        try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
+            Future<BuildSummary> append = pool.submit(() -> LineStores.append(store, slow, StoreOptions.defaults()));
+            assertThat(appending.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThatThrownBy(() -> build(store, "new", 2, StoreOptions.defaults(), true))
+                    .isInstanceOf(StoreLockedException.class).hasMessageContaining("write.lock");
+            finish.countDown();
+            assertThat(append.get().lineCount()).isEqualTo(6);
+        }
+        try (LineStore reader = LineStores.open(store)) {
+            assertThat(reader.read(0, 100)).containsExactly("line 0", "line 1", "line 2", "line 0", "line 1",
+                    "line 2", "line 3", "line 4", "line 5");
+            assertThat(reader.verify().problems()).isEmpty();
+        }
+    }
+
+    /** Issue 10, defect 6: swapping two shards' files made reads print the other shard's lines. */
+    @Test
+    void anIndexSwappedWithAnotherShardsIsCorruptOnFirstUse() throws IOException {
+        Path store = tmp.resolve("s");
+        build(store, "line", 1000, TEN_SHARDS, false);
+        Path four = StorePaths.index(store, 4);
+        Path five = StorePaths.index(store, 5);
+        Path aside = tmp.resolve("aside");
+        Files.move(four, aside);
+        Files.move(five, four);
+        Files.move(aside, five, StandardCopyOption.ATOMIC_MOVE);
+        try (LineStore reader = LineStores.open(store)) {
+            assertThat(reader.read(399, 1)).containsExactly("line 399");
+            assertThatThrownBy(() -> reader.read(400, 1)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("00000004.idx").hasMessageContaining("belongs to shard 5");
+        }
+    }
+
+    @Test
+    void concurrentOpensDuringReplacementsAlwaysSeeOneWholeStore() throws Exception {
+        Path store = tmp.resolve("s");
+        build(store, "gen0", 500, TEN_SHARDS, false);
+        try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
+            Future<Integer> readers = pool.submit(() -> {
+                int reads = 0;
+                for (int i = 0; i < 200; i++) {
+                    try (LineStore reader = LineStores.open(store)) {
+                        List<String> all = reader.read(0, 1000);
+                        String prefix = all.getFirst().substring(0, all.getFirst().indexOf(' '));
+                        assertThat(all).isEqualTo(IntStream.range(0, all.size()).mapToObj(n -> prefix + " " + n)
+                                .toList());
+                        reads++;
+                    } catch (StoreReplacedException e) {
+                        // A reader opened just before a replacement whose shard was then removed: clear, allowed.
+                    }
+                }
+                return reads;
+            });
+            for (int generation = 1; generation <= 20; generation++) {
+                build(store, "gen" + generation, 500, TEN_SHARDS, true);
+            }
+            assertThat(readers.get()).isPositive();
+        }
+    }
+
+    private static void build(Path store, String prefix, int count, StoreOptions options, boolean replace) {
+        StoreBuilder.build(lines(prefix, count), store, options, replace);
+    }
+
+    private static void assertLines(Path store, String prefix, int count) {
+        try (LineStore reader = LineStores.open(store)) {
+            assertThat(reader.read(0, count + 1)).isEqualTo(IntStream.range(0, count)
+                    .mapToObj(n -> prefix + " " + n).toList());
+            assertThat(reader.verify().problems()).isEmpty();
+        }
+    }
+
+    private static InputStream lines(String prefix, int count) {
+        StringBuilder text = new StringBuilder();
+        for (int n = 0; n < count; n++) {
+            text.append(prefix).append(' ').append(n).append('\n');
+        }
+        return new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.US_ASCII));
+    }
+}

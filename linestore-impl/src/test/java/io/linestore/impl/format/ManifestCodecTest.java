@@ -1,0 +1,62 @@
+package io.linestore.impl.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.Layout;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The manifest reads back as written, and anything a writer could not have written is refused by name. */
+class ManifestCodecTest {
+
+    @TempDir
+    Path store;
+
+    private Manifest written() {
+        return Manifest.empty(3, Layout.SINGLE, 1, Long.MAX_VALUE, 1024)
+                .withShards(List.of(new ShardEntry(2, 10, 77, 72, 88)), null);
+    }
+
+    @Test
+    void readsBackWhatItPublished() {
+        Manifest manifest = written();
+        ManifestCodec.publish(store, manifest, false);
+        assertThat(ManifestCodec.read(store)).isEqualTo(manifest);
+        assertThat(store.resolve(StoreFiles.MANIFEST_TEMP)).doesNotExist();
+    }
+
+    /** Issue 10, defect 9: a negative line count passed, and so did text after the JSON. */
+    @Test
+    void refusesANegativeLineCount() throws IOException {
+        ManifestCodec.publish(store, written(), false);
+        Path file = store.resolve(StoreFiles.MANIFEST);
+        Files.writeString(file, Files.readString(file).replace("\"lineCount\" : 2", "\"lineCount\" : -2")
+                .replace("\"lines\" : 2", "\"lines\" : -2"));
+        assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("shard 0 has impossible sizes");
+    }
+
+    @Test
+    void refusesTextAfterTheJson() throws IOException {
+        ManifestCodec.publish(store, written(), false);
+        Path file = store.resolve(StoreFiles.MANIFEST);
+        Files.writeString(file, Files.readString(file) + "{ \"more\" : 1 }");
+        assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("text after its end");
+    }
+
+    @Test
+    void refusesAVersion2ManifestWithoutAGeneration() throws IOException {
+        ManifestCodec.publish(store, written(), false);
+        Path file = store.resolve(StoreFiles.MANIFEST);
+        Files.writeString(file, Files.readString(file).replace("\"generation\" : 3", "\"generation\" : 0"));
+        assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("generation=0");
+    }
+}
