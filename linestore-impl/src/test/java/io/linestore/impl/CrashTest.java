@@ -1,0 +1,360 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.StoreNotFoundException;
+import io.linestore.StoreOptions;
+import io.linestore.StoreReplacedException;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.StoreFiles;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Crash and race tests in the manner of SQLite's: each write runs in a child JVM ({@link CrashChild})
+ * that is killed with SIGKILL at a random moment; the store must then open, pass {@code verify}, and
+ * hold exactly its lines before the write or exactly those after; the next writer must leave no file
+ * the manifest does not name. Races run two writers, or a writer and readers, at once.
+ *
+ * <p>{@code ./mvnw verify} runs {@value #DEFAULT_KILLS} kills of each write and {@value #DEFAULT_RACES}
+ * races of each kind; {@code ./mvnw verify -Pchaos} runs many more (system properties
+ * {@code linestore.crash.kills}, per write, and {@code linestore.crash.races}). A failure prints the
+ * seed; {@code -Dlinestore.crash.seed=N} replays its timings.
+ */
+class CrashTest {
+
+    static final int DEFAULT_KILLS = 2;
+    static final int DEFAULT_RACES = 2;
+
+    private static final int KILLS = Integer.getInteger("linestore.crash.kills", DEFAULT_KILLS);
+    private static final int RACES = Integer.getInteger("linestore.crash.races", DEFAULT_RACES);
+    private static final long SEED = Long.getLong("linestore.crash.seed", System.nanoTime());
+    private static final int OLD_LINES = 20_000;
+    private static final int NEW_LINES = 60_000;
+    /** A child still running after this long is stuck, not slow. */
+    private static final long CHILD_TIMEOUT_SECONDS = 120;
+    private static final int SIGKILL_EXIT = 128 + 9;
+
+    /** The writes that are killed. */
+    enum Write {
+        /** A store built where there was none. */
+        BUILD,
+        /** A store built over an existing one. */
+        REPLACE,
+        /** Lines appended to a store. */
+        APPEND,
+        /** A file that grew, indexed again: only its new lines. */
+        INDEX_GROWN,
+        /** A file indexed again with another stride: a new index replaces the old. */
+        INDEX_RESTRIDE
+    }
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest
+    @EnumSource(Write.class)
+    void aKilledWriterLeavesTheStoreBeforeOrAfterAndTheNextWriterCleansUp(Write write) throws Exception {
+        Random random = new Random(SEED + write.ordinal());
+        Path newLines = textFile("new.txt", "new", NEW_LINES);
+        long fullRunNanos = runOnce(write, tmp.resolve("calibration"), newLines);
+        int kills = 0;
+        int finished = 0;
+        for (int round = 0; kills < KILLS; round++) {
+            if (round >= KILLS * 5) {
+                fail("only " + kills + " of " + KILLS + " children were killed before they finished; seed " + SEED);
+            }
+            Path dir = tmp.resolve("round-" + round);
+            Scenario scenario = prepare(write, dir, newLines);
+            Process child = start(scenario.args());
+            // Within the first 80% of a whole run's time: the child is then most often still writing.
+            Thread.sleep(random.nextLong(fullRunNanos * 4 / 5) / 1_000_000);
+            child.destroyForcibly();
+            boolean killed = waitFor(child) == SIGKILL_EXIT;
+            if (killed) {
+                kills++;
+            } else {
+                finished++;
+            }
+            String where = write + " round " + round + (killed ? " killed" : " finished") + ", seed " + SEED;
+            List<String> found = linesOf(scenario.target());
+            assertThat(found).as(where).isIn(scenario.before(), scenario.after());
+            scenario.nextWriter().run();
+            assertNoLeftOvers(scenario.storeDir(), where);
+            deleteQuietly(dir);
+        }
+        System.out.printf("crash %s: %d kills, %d finished before the kill, seed %d%n", write, kills, finished, SEED);
+    }
+
+    /** Issue 10, defect 1 as a race: two writers of one store, started at random moments. */
+    @Test
+    void anAppendAndAReplacementRacingCommitInOneOrderOrOneIsRefused() throws Exception {
+        Random random = new Random(SEED);
+        Path appended = textFile("appended.txt", "app", NEW_LINES);
+        Path replacement = textFile("replacement.txt", "new", NEW_LINES);
+        long fullRunNanos = runOnce(Write.APPEND, tmp.resolve("calibration"), replacement);
+        for (int race = 0; race < RACES; race++) {
+            Path dir = tmp.resolve("race-" + race);
+            buildInProcess(dir, "old", OLD_LINES);
+            Process append = start("append", dir.toString(), appended.toString());
+            Thread.sleep(random.nextLong(fullRunNanos) / 2_000_000);
+            Process replace = start("replace", dir.toString(), replacement.toString());
+            boolean appendCommitted = waitFor(append) == 0;
+            boolean replaceCommitted = waitFor(replace) == 0;
+            String where = "race " + race + ", seed " + SEED;
+            assertThat(appendCommitted || replaceCommitted).as(where).isTrue();
+            List<String> old = lines("old", OLD_LINES);
+            List<String> app = lines("app", NEW_LINES);
+            List<String> fresh = lines("new", NEW_LINES);
+            List<String> found = linesOf(dir);
+            if (!replaceCommitted) {
+                assertThat(found).as(where).isEqualTo(concat(old, app));
+            } else if (!appendCommitted) {
+                assertThat(found).as(where).isEqualTo(fresh);
+            } else {
+                assertThat(found).as(where).isIn(fresh, concat(fresh, app));
+            }
+            appendInProcess(dir);
+            assertNoLeftOvers(dir, where);
+            deleteQuietly(dir);
+        }
+        System.out.printf("race append-vs-replace: %d races, seed %d%n", RACES, SEED);
+    }
+
+    /** Issue 10, defect 3 as a race: readers of a store that other processes keep replacing. */
+    @Test
+    void readersOfAStoreBeingReplacedReadOneStoreOrAreToldItWasReplaced() throws Exception {
+        Path dir = tmp.resolve("store");
+        buildInProcess(dir, "a", OLD_LINES);
+        Path[] inputs = {textFile("b.txt", "b", OLD_LINES), textFile("a.txt", "a", OLD_LINES)};
+        AtomicBoolean done = new AtomicBoolean();
+        long[] replacedErrors = new long[2];
+        try (ExecutorService pool = Executors.newFixedThreadPool(2)) {
+            List<Future<Long>> readers = new ArrayList<>();
+            for (int r = 0; r < 2; r++) {
+                int reader = r;
+                readers.add(pool.submit(() -> {
+                    Random random = new Random(SEED + reader);
+                    long reads = 0;
+                    while (!done.get()) {
+                        try (LineStore store = LineStores.open(dir)) {
+                            String prefix = null;
+                            for (int i = 0; i < 50; i++) {
+                                long offset = random.nextLong(OLD_LINES);
+                                List<String> got = store.read(offset, 1 + random.nextInt(12_000));
+                                for (int k = 0; k < got.size(); k++) {
+                                    String line = got.get(k);
+                                    String linePrefix = line.substring(0, line.indexOf(' '));
+                                    prefix = prefix == null ? linePrefix : prefix;
+                                    assertThat(line).as("seed " + SEED).isEqualTo(lineText(prefix, offset + k));
+                                }
+                                reads++;
+                            }
+                        } catch (StoreReplacedException e) {
+                            replacedErrors[reader]++;
+                        }
+                    }
+                    return reads;
+                }));
+            }
+            try {
+                for (int race = 0; race < RACES; race++) {
+                    assertThat(waitFor(start("replace", dir.toString(), inputs[race % 2].toString())))
+                            .as("replacement " + race).isZero();
+                }
+            } finally {
+                done.set(true);
+            }
+            for (Future<Long> reader : readers) {
+                assertThat(reader.get()).isPositive();
+            }
+        }
+        assertNoLeftOvers(dir, "after the replacements");
+        System.out.printf("race replace-under-readers: %d replacements, %d reads told the store was replaced,"
+                + " seed %d%n", RACES, replacedErrors[0] + replacedErrors[1], SEED);
+    }
+
+    /** What a round starts from, what the child is told to do, and what the store may hold after. */
+    private record Scenario(Path storeDir, Path target, List<String> before, List<String> after, String[] args,
+            Runnable nextWriter) {
+    }
+
+    private Scenario prepare(Write write, Path dir, Path newLines) throws IOException {
+        Files.createDirectories(dir);
+        Path store = dir.resolve("store");
+        List<String> old = lines("old", OLD_LINES);
+        List<String> fresh = lines("new", NEW_LINES);
+        return switch (write) {
+            case BUILD -> new Scenario(store, store, null, fresh,
+                    new String[] {"build", store.toString(), newLines.toString()}, () -> {
+                        if (Files.exists(store.resolve(StoreFiles.MANIFEST))) {
+                            appendInProcess(store);
+                        } else {
+                            LineStores.build(newLines, store, CrashChild.SHAPE);
+                        }
+                    });
+            case REPLACE -> {
+                buildInProcess(store, "old", OLD_LINES);
+                yield new Scenario(store, store, old, fresh,
+                        new String[] {"replace", store.toString(), newLines.toString()}, () -> appendInProcess(store));
+            }
+            case APPEND -> {
+                buildInProcess(store, "old", OLD_LINES);
+                yield new Scenario(store, store, old, concat(old, fresh),
+                        new String[] {"append", store.toString(), newLines.toString()}, () -> appendInProcess(store));
+            }
+            case INDEX_GROWN -> {
+                Path file = Files.copy(textFile("old.txt", "old", OLD_LINES), dir.resolve("app.log"));
+                LineStores.index(file, CrashChild.SHAPE.toBuilder().indexStride(1).build());
+                Files.write(file, Files.readAllBytes(newLines), StandardOpenOption.APPEND);
+                StoreOptions same = CrashChild.SHAPE.toBuilder().indexStride(1).build();
+                yield new Scenario(StoreFiles.sidecarDir(file), file, old, concat(old, fresh),
+                        new String[] {"index", file.toString(), "1"}, () -> LineStores.index(file, same));
+            }
+            case INDEX_RESTRIDE -> {
+                Path file = dir.resolve("app.log");
+                Files.write(file, Files.readAllBytes(textFile("old.txt", "old", OLD_LINES)));
+                Files.write(file, Files.readAllBytes(newLines), StandardOpenOption.APPEND);
+                LineStores.index(file, CrashChild.SHAPE.toBuilder().indexStride(1).build());
+                StoreOptions sparse = CrashChild.SHAPE.toBuilder().indexStride(8).build();
+                List<String> all = concat(old, fresh);
+                yield new Scenario(StoreFiles.sidecarDir(file), file, all, all,
+                        new String[] {"index", file.toString(), "8"}, () -> LineStores.index(file, sparse));
+            }
+        };
+    }
+
+    /** Runs a write to its end, checking it commits; returns how long the child took. */
+    private long runOnce(Write write, Path dir, Path newLines) throws Exception {
+        Scenario scenario = prepare(write, dir, newLines);
+        long started = System.nanoTime();
+        assertThat(waitFor(start(scenario.args()))).as(write + " run to its end").isZero();
+        long took = System.nanoTime() - started;
+        assertThat(linesOf(scenario.target())).isEqualTo(scenario.after());
+        deleteQuietly(dir);
+        return took;
+    }
+
+    private Process start(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), CrashChild.class.getName()));
+        command.addAll(List.of(args));
+        return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    }
+
+    private static int waitFor(Process child) throws InterruptedException {
+        if (!child.waitFor(CHILD_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+            child.destroyForcibly();
+            fail("a writer did not finish in " + CHILD_TIMEOUT_SECONDS + " s");
+        }
+        return child.exitValue();
+    }
+
+    /** The store's lines, or {@code null} when there is no store at the path. */
+    private static List<String> linesOf(Path target) {
+        try (LineStore store = LineStores.open(target)) {
+            assertThat(store.verify().problems()).as(target.toString()).isEmpty();
+            return store.read(0, Integer.MAX_VALUE);
+        } catch (StoreNotFoundException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Checks that the directory holds the manifest, the lock and exactly the files the manifest names,
+     * each of exactly its committed size.
+     */
+    private static void assertNoLeftOvers(Path dir, String where) throws IOException {
+        Manifest manifest = ManifestCodec.read(dir);
+        Set<Path> expected = new HashSet<>(List.of(dir.resolve(StoreFiles.MANIFEST), dir.resolve(StoreFiles.WRITE_LOCK)));
+        for (int k = 0; k < manifest.shards().size(); k++) {
+            if (manifest.source() == null) {
+                Path data = StoreFiles.dataPath(dir, manifest, k);
+                expected.add(data);
+                assertThat(Files.size(data)).as(where + ": " + data).isEqualTo(manifest.shards().get(k).dataBytes());
+            }
+            if (manifest.indexStride() > 0) {
+                Path index = StoreFiles.indexPath(dir, manifest, k);
+                expected.add(index);
+                assertThat(Files.size(index)).as(where + ": " + index)
+                        .isEqualTo(manifest.shards().get(k).indexBytes());
+            }
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            assertThat(files.filter(Files::isRegularFile)).as(where).containsExactlyInAnyOrderElementsOf(expected);
+        }
+    }
+
+    private static void buildInProcess(Path store, String prefix, int count) {
+        StringBuilder text = new StringBuilder();
+        for (int n = 0; n < count; n++) {
+            text.append(lineText(prefix, n)).append('\n');
+        }
+        LineStores.build(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.US_ASCII)), store,
+                CrashChild.SHAPE);
+    }
+
+    private static void appendInProcess(Path store) {
+        LineStores.append(store, new ByteArrayInputStream(new byte[0]), CrashChild.SHAPE);
+    }
+
+    private Path textFile(String name, String prefix, int count) throws IOException {
+        Path file = tmp.resolve(name);
+        if (!Files.exists(file)) {
+            Files.write(file, lines(prefix, count));
+        }
+        return file;
+    }
+
+    private static List<String> lines(String prefix, int count) {
+        List<String> lines = new ArrayList<>(count);
+        for (int n = 0; n < count; n++) {
+            lines.add(lineText(prefix, n));
+        }
+        return lines;
+    }
+
+    private static String lineText(String prefix, long n) {
+        return prefix + " " + n + " the quick brown fox";
+    }
+
+    private static List<String> concat(List<String> first, List<String> second) {
+        List<String> all = new ArrayList<>(first);
+        all.addAll(second);
+        return all;
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try {
+            com.google.common.io.MoreFiles.deleteRecursively(dir,
+                    com.google.common.io.RecursiveDeleteOption.ALLOW_INSECURE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
