@@ -44,7 +44,7 @@ class InfoCommandTest {
         assertThat(json.get("indexStride").asInt()).isEqualTo(4);
         assertThat(json.get("dataBytes").asLong()).isEqualTo(TestStores.joined(TestStores.lines()).length);
         assertThat(json.get("indexBytes").asLong()).isPositive();
-        assertThat(json.get("formatVersion").asInt()).isEqualTo(1);
+        assertThat(json.get("formatVersion").asInt()).isEqualTo(2);
     }
 
     @Test

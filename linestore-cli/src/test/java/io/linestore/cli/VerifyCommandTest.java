@@ -30,7 +30,11 @@ class VerifyCommandTest {
     @Test
     void aDamagedDataFileIsReportedWithItsName() throws IOException {
         Path store = TestStores.single(tmp);
-        try (FileChannel data = FileChannel.open(store.resolve("data.lines"), StandardOpenOption.WRITE)) {
+        Path dataFile;
+        try (java.util.stream.Stream<Path> files = Files.walk(store)) {
+            dataFile = files.filter(file -> file.getFileName().toString().equals("data.lines")).findFirst().orElseThrow();
+        }
+        try (FileChannel data = FileChannel.open(dataFile, StandardOpenOption.WRITE)) {
             data.write(ByteBuffer.wrap(new byte[] {'#'}), 3);
         }
 
