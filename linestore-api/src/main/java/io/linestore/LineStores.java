@@ -19,35 +19,88 @@ public final class LineStores {
     }
 
     /**
-     * Builds a store from a text file, streaming it once; never holds the input in memory.
-     *
-     * <p>The store's manifest is written last, through a temporary file and an atomic rename: until
-     * the build returns, {@code storeDir} holds no store, and a crash never leaves one that looks
-     * whole.
+     * Builds a store from a text file, streaming it once; never holds the input in memory. Refuses
+     * an existing store ({@link ExistingStore#REFUSE}).
      *
      * @param input the text file
      * @param storeDir the directory to create; it must not exist, or be empty
      * @param options layout, index stride, buffers
      * @return what was written
-     * @throws IllegalArgumentException if {@code storeDir} exists and is not an empty directory
+     * @throws StoreExistsException if a store is at {@code storeDir}
+     * @throws IllegalArgumentException if {@code storeDir} exists and is neither a store nor an empty
+     *     directory, or {@code input} is a directory or a file inside {@code storeDir}
      * @throws java.io.UncheckedIOException if reading or writing fails
+     * @see #build(Path, Path, StoreOptions, ExistingStore)
      */
     public static BuildSummary build(Path input, Path storeDir, StoreOptions options) {
-        return provider().build(input, storeDir, options);
+        return build(input, storeDir, options, ExistingStore.REFUSE);
+    }
+
+    /**
+     * Builds a store from a text file, or replaces the store at {@code storeDir} with one built from it.
+     * The file is read once, up to the size it has when the build starts (a file still growing ends
+     * there).
+     *
+     * <p>The store's files are written into a new generation folder, and the build commits by renaming
+     * its manifest into place: until then {@code storeDir} holds no store (or the old one), and a
+     * crash at any moment leaves nothing that looks whole but the old store or the new one. The build
+     * holds the store's write lock, so no append or other build writes it meanwhile.
+     *
+     * @param input the text file
+     * @param storeDir the store's directory: absent, empty, or a store to replace when asked
+     * @param options layout, index stride, buffers
+     * @param existing whether a store at {@code storeDir} is refused or replaced
+     * @return what was written
+     * @throws StoreExistsException if a store is at {@code storeDir} and {@code existing} is
+     *     {@link ExistingStore#REFUSE}
+     * @throws StoreLockedException if another writer holds the store
+     * @throws IllegalArgumentException if {@code storeDir} exists and is neither a store nor an empty
+     *     directory, or {@code input} is a directory or a file inside {@code storeDir}
+     * @throws java.io.UncheckedIOException if reading or writing fails; a store that was there is as it
+     *     was, and nothing of the new one remains
+     */
+    public static BuildSummary build(Path input, Path storeDir, StoreOptions options, ExistingStore existing) {
+        return provider().build(input, storeDir, options, existing);
     }
 
     /**
      * Builds a store from a stream (stdin, say), reading it to its end; the stream is not closed.
+     * Refuses an existing store ({@link ExistingStore#REFUSE}).
      *
      * @param input the text
      * @param storeDir the directory to create; it must not exist, or be empty
      * @param options layout, index stride, buffers
      * @return what was written
-     * @throws IllegalArgumentException if {@code storeDir} exists and is not an empty directory
+     * @throws StoreExistsException if a store is at {@code storeDir}
+     * @throws IllegalArgumentException if {@code storeDir} exists and is neither a store nor an empty
+     *     directory
      * @throws java.io.UncheckedIOException if reading or writing fails
      */
     public static BuildSummary build(InputStream input, Path storeDir, StoreOptions options) {
-        return provider().build(input, storeDir, options);
+        return build(input, storeDir, options, ExistingStore.REFUSE);
+    }
+
+    /**
+     * Builds a store from a stream, or replaces the store at {@code storeDir} with one built from it,
+     * as {@link #build(Path, Path, StoreOptions, ExistingStore)} does; the stream is read to its end
+     * and not closed.
+     *
+     * @param input the text
+     * @param storeDir the store's directory: absent, empty, or a store to replace when asked
+     * @param options layout, index stride, buffers
+     * @param existing whether a store at {@code storeDir} is refused or replaced
+     * @return what was written
+     * @throws StoreExistsException if a store is at {@code storeDir} and {@code existing} is
+     *     {@link ExistingStore#REFUSE}
+     * @throws StoreLockedException if another writer holds the store
+     * @throws IllegalArgumentException if {@code storeDir} exists and is neither a store nor an empty
+     *     directory
+     * @throws java.io.UncheckedIOException if reading or writing fails; a store that was there is as it
+     *     was
+     */
+    public static BuildSummary build(InputStream input, Path storeDir, StoreOptions options,
+            ExistingStore existing) {
+        return provider().build(input, storeDir, options, existing);
     }
 
     /**
@@ -91,6 +144,23 @@ public final class LineStores {
      * @throws java.io.UncheckedIOException if reading or writing fails
      */
     public static BuildSummary append(Path storeDir, InputStream input, StoreOptions options) {
+        return provider().append(storeDir, input, options);
+    }
+
+    /**
+     * Appends the lines of a text file to a store, as {@link #append(Path, InputStream, StoreOptions)}
+     * does; the file is read up to the size it has when the append starts.
+     *
+     * @param storeDir the store
+     * @param input the text file; not a file of the store itself (its own output would feed it)
+     * @param options write options
+     * @return what was appended
+     * @throws StoreNotFoundException if there is no store at {@code storeDir}
+     * @throws StoreLockedException if another writer holds the store
+     * @throws IllegalArgumentException if {@code input} is a directory or a file inside {@code storeDir}
+     * @throws java.io.UncheckedIOException if {@code input} does not exist, or reading or writing fails
+     */
+    public static BuildSummary append(Path storeDir, Path input, StoreOptions options) {
         return provider().append(storeDir, input, options);
     }
 

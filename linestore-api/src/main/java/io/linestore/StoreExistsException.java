@@ -17,4 +17,14 @@ public final class StoreExistsException extends LineStoreException {
     public StoreExistsException(Path store) {
         super("store " + store + " already exists");
     }
+
+    /**
+     * Makes an exception that says what to do about it.
+     *
+     * @param store the existing store's path
+     * @param advice how to replace it, for the user of a program built on linestore
+     */
+    public StoreExistsException(Path store, String advice) {
+        super("store " + store + " already exists; " + advice);
+    }
 }

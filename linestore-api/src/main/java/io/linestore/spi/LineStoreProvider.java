@@ -1,6 +1,7 @@
 package io.linestore.spi;
 
 import io.linestore.BuildSummary;
+import io.linestore.ExistingStore;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
@@ -15,24 +16,26 @@ import java.nio.file.Path;
 public interface LineStoreProvider {
 
     /**
-     * See {@link io.linestore.LineStores#build(Path, Path, StoreOptions)}.
+     * See {@link io.linestore.LineStores#build(Path, Path, StoreOptions, ExistingStore)}.
      *
      * @param input the text file
-     * @param storeDir the directory to create
+     * @param storeDir the store's directory
      * @param options build options
+     * @param existing whether a store there is refused or replaced
      * @return what was written
      */
-    BuildSummary build(Path input, Path storeDir, StoreOptions options);
+    BuildSummary build(Path input, Path storeDir, StoreOptions options, ExistingStore existing);
 
     /**
-     * See {@link io.linestore.LineStores#build(InputStream, Path, StoreOptions)}.
+     * See {@link io.linestore.LineStores#build(InputStream, Path, StoreOptions, ExistingStore)}.
      *
      * @param input the text
-     * @param storeDir the directory to create
+     * @param storeDir the store's directory
      * @param options build options
+     * @param existing whether a store there is refused or replaced
      * @return what was written
      */
-    BuildSummary build(InputStream input, Path storeDir, StoreOptions options);
+    BuildSummary build(InputStream input, Path storeDir, StoreOptions options, ExistingStore existing);
 
     /**
      * See {@link io.linestore.LineStores#index(Path, StoreOptions)}.
@@ -52,6 +55,16 @@ public interface LineStoreProvider {
      * @return what was appended
      */
     BuildSummary append(Path storeDir, InputStream input, StoreOptions options);
+
+    /**
+     * See {@link io.linestore.LineStores#append(Path, Path, StoreOptions)}.
+     *
+     * @param storeDir the store
+     * @param input the text file
+     * @param options write options
+     * @return what was appended
+     */
+    BuildSummary append(Path storeDir, Path input, StoreOptions options);
 
     /**
      * See {@link io.linestore.LineStores#open(Path, io.linestore.ReadOptions)}.

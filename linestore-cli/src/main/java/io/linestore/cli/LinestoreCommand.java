@@ -108,6 +108,7 @@ public final class LinestoreCommand implements Callable<Integer> {
         ErrorReporter errors = new ErrorReporter();
         commandLine.setExecutionExceptionHandler(errors);
         commandLine.setParameterExceptionHandler(errors);
+        commandLine.setExecutionStrategy(new GuardedExecution());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         return commandLine;
     }

@@ -43,6 +43,41 @@ class AppendCommandTest {
         assertThat(result.err()).contains("nothing").hasLineCount(1);
     }
 
+    /** Issue 10, defect 2: appending a store's own data file read back its own output, without end. */
+    @Test
+    void aFileOfTheStoreItselfIsRefusedAsInput() throws IOException {
+        Path store = tmp.resolve("store");
+        assertThat(Cli.run("build", Files.writeString(tmp.resolve("in.txt"), "a\nb\n").toString(), store.toString())
+                .exitCode()).isZero();
+        Path data;
+        try (java.util.stream.Stream<Path> files = Files.walk(store)) {
+            data = files.filter(file -> file.toString().endsWith(".lines")).findFirst().orElseThrow();
+        }
+        long before = Files.size(data);
+
+        Cli.Result result = Cli.run("append", store.toString(), data.toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains(data.toString(), "is a file of the store").hasLineCount(1);
+        assertThat(Files.size(data)).isEqualTo(before);
+    }
+
+    /** Issue 10, defect 10: a missing input was named three times, and a directory blamed the store. */
+    @Test
+    void aMissingOrDirectoryInputIsNamedOnce() throws IOException {
+        Path store = tmp.resolve("store");
+        Cli.run("build", Files.writeString(tmp.resolve("in.txt"), "a\n").toString(), store.toString());
+        Path missing = tmp.resolve("missing.txt");
+
+        Cli.Result gone = Cli.run("append", store.toString(), missing.toString());
+        Cli.Result directory = Cli.run("append", store.toString(), tmp.toString());
+
+        assertThat(gone.exitCode()).isEqualTo(1);
+        assertThat(gone.err().split(java.util.regex.Pattern.quote(missing.toString()), -1)).hasSize(2);
+        assertThat(directory.exitCode()).isEqualTo(1);
+        assertThat(directory.err()).contains("input " + tmp + " is a directory").hasLineCount(1);
+    }
+
     @Test
     void missingInputIsBadUsage() {
         Cli.Result result = Cli.run("append", tmp.toString());

@@ -136,7 +136,7 @@ class BuildCommandTest {
         Cli.Result result = Cli.run("build", text("in.txt", "x\n").toString(), directory.toString(), "--force");
 
         assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.err()).contains(directory.toString(), "not a linestore");
+        assertThat(result.err()).contains(directory.toString(), "holds no store");
         assertThat(precious).hasContent("precious");
     }
 

@@ -1,6 +1,7 @@
 package io.linestore.impl;
 
 import io.linestore.BuildSummary;
+import io.linestore.ExistingStore;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
@@ -22,17 +23,17 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     }
 
     @Override
-    public BuildSummary build(Path input, Path storeDir, StoreOptions options) {
+    public BuildSummary build(Path input, Path storeDir, StoreOptions options, ExistingStore existing) {
         try (InputStream in = InputFile.open(input, storeDir)) {
-            return StoreBuilder.build(in, storeDir, options, false);
+            return StoreBuilder.build(in, storeDir, options, existing == ExistingStore.REPLACE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close input " + input + ": " + e.getMessage(), e);
         }
     }
 
     @Override
-    public BuildSummary build(InputStream input, Path storeDir, StoreOptions options) {
-        return StoreBuilder.build(input, storeDir, options, false);
+    public BuildSummary build(InputStream input, Path storeDir, StoreOptions options, ExistingStore existing) {
+        return StoreBuilder.build(input, storeDir, options, existing == ExistingStore.REPLACE);
     }
 
     @Override
@@ -43,6 +44,15 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public BuildSummary append(Path storeDir, InputStream input, StoreOptions options) {
         return StoreAppender.append(storeDir, input, options);
+    }
+
+    @Override
+    public BuildSummary append(Path storeDir, Path input, StoreOptions options) {
+        try (InputStream in = InputFile.open(input, storeDir)) {
+            return StoreAppender.append(storeDir, in, options);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close input " + input + ": " + e.getMessage(), e);
+        }
     }
 
     @Override

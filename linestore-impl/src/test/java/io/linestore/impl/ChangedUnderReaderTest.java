@@ -15,6 +15,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Issue 10, defect 7: a mapped file cut shorter under an open store made reads throw the JVM's
@@ -45,6 +47,22 @@ class ChangedUnderReaderTest {
             truncate(StorePaths.index(store, 0));
             assertThatThrownBy(() -> reader.read(1500, 2)).isInstanceOf(CorruptStoreException.class)
                     .hasMessageContaining("data.idx").hasMessageContaining("changed size under the reader");
+        }
+    }
+
+    /** Issue 10, defect 10: "truncated: null" (RandomAccessFile), and "ends at" naming where the read began. */
+    @ParameterizedTest
+    @EnumSource(value = ReadMethod.class, names = {"FILE_CHANNEL", "RANDOM_ACCESS_FILE", "BUFFERED_READER"})
+    void aDataFileTruncatedUnderAChannelReaderSaysWhereItEnds(ReadMethod method) throws IOException {
+        Path store = build();
+        try (LineStore reader = LineStores.open(store, method)) {
+            assertThat(reader.read(0, 1)).containsExactly("line 0");
+            try (RandomAccessFile raf = new RandomAccessFile(StorePaths.data(store, 0).toFile(), "rw")) {
+                raf.setLength(20);
+            }
+            assertThatThrownBy(() -> reader.read(1500, 2)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("data.lines").hasMessageContaining("is 20 bytes")
+                    .hasMessageNotContaining("null");
         }
     }
 

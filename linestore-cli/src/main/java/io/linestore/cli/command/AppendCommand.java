@@ -5,11 +5,7 @@ import io.linestore.LineStores;
 import io.linestore.StoreOptions;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -62,11 +58,7 @@ public final class AppendCommand implements Callable<Integer> {
         if (STDIN.equals(input)) {
             summary = LineStores.append(store, streams.stdin(), options);
         } else {
-            try (InputStream in = Files.newInputStream(Path.of(input))) {
-                summary = LineStores.append(store, in, options);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + input + ": " + e.getMessage(), e);
-            }
+            summary = LineStores.append(store, Path.of(input), options);
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "appended %,d lines to %s: %.1f MB, %d shard%s now, %.2f s%n", summary.lineCount(),

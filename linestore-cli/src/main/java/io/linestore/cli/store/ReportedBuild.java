@@ -2,7 +2,9 @@ package io.linestore.cli.store;
 
 import io.linestore.BuildProgress;
 import io.linestore.BuildSummary;
+import io.linestore.ExistingStore;
 import io.linestore.LineStores;
+import io.linestore.StoreExistsException;
 import io.linestore.StoreOptions;
 import io.linestore.cli.StandardStreams;
 import java.io.IOException;
@@ -13,8 +15,9 @@ import java.util.Locale;
 import java.util.function.BiFunction;
 
 /**
- * A build as the command line runs it: through a {@link StagedBuild staging directory}, with a
- * {@link BuildProgressBar} while standard error is a terminal, summed up in one line afterwards.
+ * A build as the command line runs it: through the library (which replaces an existing store
+ * atomically when asked), with a {@link BuildProgressBar} while standard error is a terminal, summed
+ * up in one line afterwards.
  */
 public final class ReportedBuild {
 
@@ -30,15 +33,17 @@ public final class ReportedBuild {
      * @param options the build options; their progress listener is replaced
      * @param replace whether an existing store at {@code store} may be replaced
      * @return what the build wrote
-     * @throws TargetExistsException if something is at {@code store} that may not be replaced
-     * @throws IllegalArgumentException if {@code input} is a directory
+     * @throws StoreExistsException if a store is at {@code store} and {@code replace} is false (the
+     *     message says how to replace it)
+     * @throws IllegalArgumentException if {@code input} is a directory, or something other than a store
+     *     is at {@code store}
      * @throws UncheckedIOException if the input cannot be read or the store written
      */
     public static BuildSummary fromFile(
             StandardStreams streams, Path input, Path store, StoreOptions options, boolean replace) {
         long size = sizeOfFile(input);
-        return run(streams, size, store, options, replace, (staging, withProgress) ->
-                LineStores.build(input, staging, withProgress));
+        return run(streams, size, store, options, replace, (existing, withProgress) ->
+                LineStores.build(input, store, withProgress, existing));
     }
 
     /**
@@ -91,12 +96,14 @@ public final class ReportedBuild {
      * @param options the build options; their progress listener is replaced
      * @param replace whether an existing store at {@code store} may be replaced
      * @return what the build wrote
-     * @throws TargetExistsException if something is at {@code store} that may not be replaced
+     * @throws StoreExistsException if a store is at {@code store} and {@code replace} is false (the
+     *     message says how to replace it)
+     * @throws IllegalArgumentException if something other than a store is at {@code store}
      * @throws UncheckedIOException if the input cannot be read or the store written
      */
     public static BuildSummary fromStdin(StandardStreams streams, Path store, StoreOptions options, boolean replace) {
-        return run(streams, -1, store, options, replace, (staging, withProgress) ->
-                LineStores.build(streams.stdin(), staging, withProgress));
+        return run(streams, -1, store, options, replace, (existing, withProgress) ->
+                LineStores.build(streams.stdin(), store, withProgress, existing));
     }
 
     /**
@@ -114,10 +121,11 @@ public final class ReportedBuild {
     }
 
     private static BuildSummary run(StandardStreams streams, long inputBytes, Path store, StoreOptions options,
-            boolean replace, BiFunction<Path, StoreOptions, BuildSummary> build) {
+            boolean replace, BiFunction<ExistingStore, StoreOptions, BuildSummary> build) {
         try (BuildProgressBar bar = startBar(streams, inputBytes)) {
-            StoreOptions withProgress = withProgress(options, bar);
-            return StagedBuild.run(store, replace, staging -> build.apply(staging, withProgress));
+            return build.apply(replace ? ExistingStore.REPLACE : ExistingStore.REFUSE, withProgress(options, bar));
+        } catch (StoreExistsException e) {
+            throw new StoreExistsException(store, "pass --force to replace it");
         }
     }
 

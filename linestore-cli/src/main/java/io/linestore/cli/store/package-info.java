@@ -1,5 +1,6 @@
 /**
- * What {@code linestore build} needs around {@link io.linestore.LineStores#build}: building out of
- * sight and swapping the result in, and a progress bar fed by {@link io.linestore.BuildProgress}.
+ * What {@code linestore build} and {@code index} need around {@link io.linestore.LineStores#build}:
+ * the advice to pass {@code --force}, a one-line summary, and a progress bar fed by
+ * {@link io.linestore.BuildProgress}.
  */
 package io.linestore.cli.store;

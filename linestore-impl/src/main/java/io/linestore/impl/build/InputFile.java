@@ -41,7 +41,7 @@ public final class InputFile {
             InputStream stream = Files.newInputStream(input);
             return Files.isRegularFile(real) ? ByteStreams.limit(stream, Files.size(real)) : stream;
         } catch (NoSuchFileException e) {
-            throw new UncheckedIOException("input " + input + " does not exist", e);
+            throw new UncheckedIOException("no such file or directory: " + input + " (the input)", e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read input " + input + ": " + e.getMessage(), e);
         }

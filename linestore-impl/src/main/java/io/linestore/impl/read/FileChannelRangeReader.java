@@ -58,7 +58,8 @@ public final class FileChannelRangeReader implements RangeReader {
         while (buffer.hasRemaining()) {
             int n = channel.read(buffer, at);
             if (n < 0) {
-                throw new EOFException(file + " ends at " + at + ", before byte " + (position + buffer.limit()));
+                throw new EOFException(file + " is " + channel.size() + " bytes, it ends before byte "
+                        + (position + buffer.limit()));
             }
             at += n;
         }

@@ -1,5 +1,6 @@
 package io.linestore.impl.read;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
@@ -32,7 +33,13 @@ public final class RandomAccessFileRangeReader implements RangeReader {
             int length = (int) Math.min(buffer.length, to - position);
             synchronized (file) {
                 file.seek(position);
-                file.readFully(buffer, 0, length);
+                try {
+                    file.readFully(buffer, 0, length);
+                } catch (EOFException e) {
+                    // readFully's own exception has no message: say where the file ends.
+                    throw new EOFException("the file is " + file.length() + " bytes, it ends before byte "
+                            + (position + length));
+                }
             }
             position += length;
             if (!sink.accept(ByteBuffer.wrap(buffer, 0, length))) {

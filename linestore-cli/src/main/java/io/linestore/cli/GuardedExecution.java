@@ -1,0 +1,45 @@
+package io.linestore.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.ExecutionException;
+import picocli.CommandLine.IExecutionStrategy;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Runs the chosen command so that nothing escapes as a stack trace and no lost output passes for
+ * success: an {@link Error} (out of memory, a JVM fault) goes to the {@link ErrorReporter} like any
+ * failure, as one line; and output the command could not write (standard output on a full disk,
+ * {@code /dev/full}) makes an otherwise successful run a failure.
+ */
+final class GuardedExecution implements IExecutionStrategy {
+
+    private final IExecutionStrategy command = new CommandLine.RunLast();
+
+    @Override
+    public int execute(ParseResult parseResult) {
+        CommandLine commandLine = parseResult.commandSpec().commandLine();
+        int exitCode;
+        try {
+            exitCode = command.execute(parseResult);
+        } catch (OutOfMemoryError e) {
+            throw new ExecutionException(commandLine, "out of memory (" + e.getMessage() + "); give the JVM more"
+                    + " with LINESTORE_JAVA_OPTS=-Xmx...", e);
+        } catch (Error e) {
+            throw new ExecutionException(commandLine, "internal error: " + e, e);
+        }
+        CommandLine ran = commandLine;
+        for (ParseResult level = parseResult; level != null; level = level.subcommand()) {
+            ran = level.commandSpec().commandLine();
+        }
+        PrintWriter out = ran.getOut();
+        if (exitCode != ExitCodes.USAGE && out.checkError()) {
+            PrintWriter err = ran.getErr();
+            err.println(ran.getCommandSpec().qualifiedName() + ": cannot write to standard output"
+                    + " (disk full, or the output closed)");
+            err.flush();
+            return ExitCodes.FAILURE;
+        }
+        return exitCode;
+    }
+}
