@@ -1,10 +1,10 @@
 package io.linestore.bench.recommend;
 
 import io.linestore.Layout;
+import io.linestore.OptionNames;
 import io.linestore.StoreOptions;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * A store layout {@code recommend} builds from the sample and measures. Adding a kind of index
@@ -45,7 +45,7 @@ public record Candidate(Layout layout, long linesPerShard, int indexStride) {
      * @return options such as {@code --layout sharded --shard-lines 100000 --index-stride 1}
      */
     public List<String> buildArguments() {
-        List<String> arguments = new ArrayList<>(List.of("--layout", layout.name().toLowerCase(Locale.ROOT)));
+        List<String> arguments = new ArrayList<>(List.of("--layout", OptionNames.of(layout)));
         if (layout == Layout.SHARDED) {
             arguments.addAll(List.of("--shard-lines", String.valueOf(linesPerShard)));
         }

@@ -1,5 +1,6 @@
 package io.linestore.bench.recommend;
 
+import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.bench.config.Position;
 import io.linestore.bench.recommend.Recommendation.Score;
@@ -91,8 +92,8 @@ public final class Decider {
         if (crossover.thresholdBytes().isEmpty()) {
             boolean mapping = rows.isEmpty() || rows.getFirst().mmapOverChannel().median() >= 1;
             return new ReaderChoice(mapping ? ReadMethod.MMAP : ReadMethod.FILE_CHANNEL, OptionalLong.empty(),
-                    "reader " + (mapping ? "mmap" : "file-channel") + ": faster at the one range size the sample"
-                            + " allowed, so no crossover could be fitted");
+                    "reader " + OptionNames.of(mapping ? ReadMethod.MMAP : ReadMethod.FILE_CHANNEL) + ": faster at the one"
+                            + " range size the sample allowed, so no crossover could be fitted");
         }
         Interval threshold = crossover.thresholdBytes().get();
         long smallest = rows.getFirst().bytesPerRead();

@@ -1,9 +1,9 @@
 package io.linestore.bench.recommend;
 
+import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.regex.Pattern;
@@ -122,7 +122,7 @@ public record Recommendation(
      * @return {@code auto}, {@code mmap} or {@code file-channel}
      */
     public String readerOption() {
-        return reader.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return OptionNames.of(reader);
     }
 
     private static String shellQuoted(String argument) {
