@@ -1,59 +1,25 @@
 package io.linestore.bench.recommend;
 
+import static io.linestore.bench.recommend.RecordedRuns.DENSE;
+import static io.linestore.bench.recommend.RecordedRuns.RUN_1;
+import static io.linestore.bench.recommend.RecordedRuns.RUN_2;
+import static io.linestore.bench.recommend.RecordedRuns.SHARDED;
+import static io.linestore.bench.recommend.RecordedRuns.SPARSE;
+import static io.linestore.bench.recommend.RecordedRuns.copying;
+import static io.linestore.bench.recommend.RecordedRuns.recorded;
+import static io.linestore.bench.recommend.RecordedRuns.replacing;
+import static io.linestore.bench.recommend.RecordedRuns.scaling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.ReadMethod;
 import io.linestore.bench.recommend.Recommendation.Standing;
-import java.net.URISyntaxException;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.Function;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /**
- * The decision on recorded measurements: two {@code recommend --time 30s} runs on the same
- * generated 2,000,000-line file (1,000,000-line sample), recorded with {@code --out} on a machine
- * with a load average of 18 to 20 on 2 cores, and variations of them where a test needs a clear
- * win or an exact tie (each says how it changed the recording).
+ * The decision on the {@link RecordedRuns recorded runs}, and on variations of them where a test
+ * needs a clear win or an exact tie (each says how it changed the recording).
  */
 class DeciderTest {
-
-    private static final String DENSE = "single/dense";
-    private static final String SPARSE = "single/sparse-64";
-    private static final String SHARDED = "sharded-100000/dense";
-
-    private static Measurements recorded(String name) {
-        try {
-            return RecommendFiles.readMeasurements(Path.of(DeciderTest.class.getResource(name).toURI()));
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The recording with one candidate's figures replaced, trial by trial, by another's times a factor. */
-    private static Measurements copying(Measurements measurements, String target, String source, double factor) {
-        return replacing(measurements, target, cell -> measurements.cell(source, cell.reader(), cell.position(),
-                cell.linesPerRead()).readsPerSecond().stream().map(r -> r * factor).toList());
-    }
-
-    /** The recording with one candidate's figures multiplied by a factor. */
-    private static Measurements scaling(Measurements measurements, String target, double factor) {
-        return replacing(measurements, target, cell -> cell.readsPerSecond().stream().map(r -> r * factor).toList());
-    }
-
-    private static Measurements replacing(Measurements measurements, String target,
-            Function<Cell, List<Double>> figures) {
-        List<Cell> cells = new ArrayList<>();
-        for (Cell cell : measurements.cells()) {
-            cells.add(!cell.candidate().equals(target) ? cell : new Cell(cell.candidate(), cell.reader(),
-                    cell.position(), cell.linesPerRead(), cell.bytesPerRead(), figures.apply(cell)));
-        }
-        return new Measurements(measurements.input(), measurements.sampleLines(), measurements.sampleBytes(),
-                measurements.candidates(), measurements.rangeSizes(), measurements.crossoverSizes(),
-                measurements.trials(), cells);
-    }
 
     private static Recommendation.Score score(Recommendation recommendation, String candidate) {
         return recommendation.scores().stream().filter(s -> s.candidate().name().equals(candidate)).findFirst()
@@ -62,7 +28,7 @@ class DeciderTest {
 
     @Test
     void aRecordedTieBetweenSingleAndShardedGoesToSingleWithTheReason() {
-        Recommendation recommendation = Decider.decide(recorded("recorded-loaded-run2.json"));
+        Recommendation recommendation = Decider.decide(recorded(RUN_2));
 
         assertThat(recommendation.choice().name()).isEqualTo(DENSE);
         assertThat(score(recommendation, SHARDED).standing()).isEqualTo(Standing.TIED);
@@ -72,8 +38,8 @@ class DeciderTest {
 
     @Test
     void shardsFasterOnlyWithinTheNoiseStillGetTheSingleFile() {
-        UnaryOperator<Measurements> faster = m -> scaling(m, SHARDED, 1.5);
-        Recommendation recommendation = Decider.decide(faster.apply(recorded("recorded-loaded-run2.json")));
+        // Every sharded figure times 1.5: the fastest median, but within the recording's noise.
+        Recommendation recommendation = Decider.decide(scaling(recorded(RUN_2), SHARDED, 1.5));
 
         assertThat(score(recommendation, SHARDED).standing()).isEqualTo(Standing.FASTEST);
         assertThat(score(recommendation, DENSE).standing()).isEqualTo(Standing.TIED);
@@ -87,7 +53,7 @@ class DeciderTest {
     @Test
     void aClearShardWinIsChosenAndSaysWhere() {
         // Every sharded figure is the dense single file's of the same trial times 1.5: better in every trial.
-        Recommendation recommendation = Decider.decide(copying(recorded("recorded-loaded-run2.json"), SHARDED, DENSE,
+        Recommendation recommendation = Decider.decide(copying(recorded(RUN_2), SHARDED, DENSE,
                 1.5));
 
         assertThat(recommendation.choice().name()).isEqualTo(SHARDED);
@@ -102,7 +68,7 @@ class DeciderTest {
     @Test
     void aTieBetweenIndexesGoesToTheSmallerIndex() {
         // The sparse index's figures are the dense index's of the same trial, 2% slower: within the margin.
-        Recommendation recommendation = Decider.decide(copying(recorded("recorded-loaded-run2.json"), SPARSE, DENSE,
+        Recommendation recommendation = Decider.decide(copying(recorded(RUN_2), SPARSE, DENSE,
                 0.98));
 
         assertThat(recommendation.choice().name()).isEqualTo(SPARSE);
@@ -113,7 +79,7 @@ class DeciderTest {
 
     @Test
     void aSimplerButMeasurablySlowerIndexIsNotChosen() {
-        Recommendation recommendation = Decider.decide(recorded("recorded-loaded-run2.json"));
+        Recommendation recommendation = Decider.decide(recorded(RUN_2));
 
         assertThat(score(recommendation, SPARSE).standing()).isEqualTo(Standing.SLOWER);
         assertThat(score(recommendation, SPARSE).ofFastest().high()).isLessThan(1);
@@ -123,8 +89,8 @@ class DeciderTest {
 
     @Test
     void twoRecordedRunsOfTheSameFileDecideTheSame() {
-        Recommendation first = Decider.decide(recorded("recorded-loaded-run1.json"));
-        Recommendation second = Decider.decide(recorded("recorded-loaded-run2.json"));
+        Recommendation first = Decider.decide(recorded(RUN_1));
+        Recommendation second = Decider.decide(recorded(RUN_2));
 
         assertThat(first.choice()).isEqualTo(second.choice());
         assertThat(first.reader()).isEqualTo(second.reader()).isEqualTo(ReadMethod.AUTO);
@@ -136,7 +102,7 @@ class DeciderTest {
 
     @Test
     void theNoisyRecordedCrossoverIsFittedInsideTheSizesMeasured() {
-        Recommendation recommendation = Decider.decide(recorded("recorded-loaded-run2.json"));
+        Recommendation recommendation = Decider.decide(recorded(RUN_2));
 
         // Rows 10 to 100,000 lines have intervals that hold 1: no row alone decides.
         assertThat(recommendation.crossover().rows().subList(1, 6))
@@ -153,17 +119,11 @@ class DeciderTest {
 
     @Test
     void mappingFasterAtEverySizeRecommendsMmapWithoutAThreshold() {
-        Measurements recorded = recorded("recorded-loaded-run2.json");
-        List<Cell> cells = new ArrayList<>();
-        for (Cell cell : recorded.cells()) {
-            boolean channel = cell.reader() == ReadMethod.FILE_CHANNEL;
-            cells.add(!channel ? cell : new Cell(cell.candidate(), cell.reader(), cell.position(), cell.linesPerRead(),
-                    cell.bytesPerRead(), recorded.cell(cell.candidate(), ReadMethod.MMAP, cell.position(),
-                            cell.linesPerRead()).readsPerSecond().stream().map(r -> r / 2).toList()));
-        }
-        Recommendation recommendation = Decider.decide(new Measurements(recorded.input(), recorded.sampleLines(),
-                recorded.sampleBytes(), recorded.candidates(), recorded.rangeSizes(), recorded.crossoverSizes(),
-                recorded.trials(), cells));
+        // Every FILE_CHANNEL figure is half the MMAP figure of the same cell and trial.
+        Measurements recorded = recorded(RUN_2);
+        Recommendation recommendation = Decider.decide(replacing(recorded, cell -> cell.reader() == ReadMethod.FILE_CHANNEL,
+                cell -> recorded.cell(cell.candidate(), ReadMethod.MMAP, cell.position(), cell.linesPerRead())
+                        .readsPerSecond().stream().map(r -> r / 2).toList()));
 
         assertThat(recommendation.reader()).isEqualTo(ReadMethod.MMAP);
         assertThat(recommendation.autoThresholdBytes()).isEmpty();
@@ -173,7 +133,7 @@ class DeciderTest {
 
     @Test
     void theBuildCommandIsQuotedForTheShell() {
-        Recommendation recommendation = Decider.decide(recorded("recorded-loaded-run2.json"));
+        Recommendation recommendation = Decider.decide(recorded(RUN_2));
 
         assertThat(recommendation.buildCommand("my file's.txt", "STORE"))
                 .startsWith("linestore build 'my file'\\''s.txt' STORE --layout single --index-stride 1");
