@@ -1,7 +1,7 @@
 package io.linestore;
 
 /**
- * What {@link LineStores#build(java.nio.file.Path, java.nio.file.Path, StoreOptions, ExistingStore) build}
+ * What {@link LineStores#build(java.nio.file.Path, java.nio.file.Path, StoreOptions, WriteOptions, ExistingStore) build}
  * does when a store is at its path.
  */
 public enum ExistingStore {

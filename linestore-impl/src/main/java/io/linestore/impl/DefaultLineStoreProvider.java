@@ -1,10 +1,14 @@
 package io.linestore.impl;
 
+import io.linestore.AppendSummary;
 import io.linestore.BuildSummary;
 import io.linestore.ExistingStore;
+import io.linestore.IndexOptions;
+import io.linestore.IndexSummary;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.impl.build.InputFile;
 import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.build.StoreAppender;
@@ -23,33 +27,35 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     }
 
     @Override
-    public BuildSummary build(Path input, Path storeDir, StoreOptions options, ExistingStore existing) {
+    public BuildSummary build(Path input, Path storeDir, StoreOptions store, WriteOptions write,
+            ExistingStore existing) {
         try (InputStream in = InputFile.open(input, storeDir)) {
-            return StoreBuilder.build(in, storeDir, options, existing == ExistingStore.REPLACE);
+            return StoreBuilder.build(in, storeDir, store, write, existing == ExistingStore.REPLACE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close input " + input + ": " + e.getMessage(), e);
         }
     }
 
     @Override
-    public BuildSummary build(InputStream input, Path storeDir, StoreOptions options, ExistingStore existing) {
-        return StoreBuilder.build(input, storeDir, options, existing == ExistingStore.REPLACE);
+    public BuildSummary build(InputStream input, Path storeDir, StoreOptions store, WriteOptions write,
+            ExistingStore existing) {
+        return StoreBuilder.build(input, storeDir, store, write, existing == ExistingStore.REPLACE);
     }
 
     @Override
-    public BuildSummary index(Path file, StoreOptions options) {
-        return SidecarIndexer.index(file, options);
+    public IndexSummary index(Path file, IndexOptions index, WriteOptions write) {
+        return SidecarIndexer.index(file, index, write);
     }
 
     @Override
-    public BuildSummary append(Path storeDir, InputStream input, StoreOptions options) {
-        return StoreAppender.append(storeDir, input, options);
+    public AppendSummary append(Path storeDir, InputStream input, WriteOptions write) {
+        return StoreAppender.append(storeDir, input, write);
     }
 
     @Override
-    public BuildSummary append(Path storeDir, Path input, StoreOptions options) {
+    public AppendSummary append(Path storeDir, Path input, WriteOptions write) {
         try (InputStream in = InputFile.open(input, storeDir)) {
-            return StoreAppender.append(storeDir, in, options);
+            return StoreAppender.append(storeDir, in, write);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close input " + input + ": " + e.getMessage(), e);
         }

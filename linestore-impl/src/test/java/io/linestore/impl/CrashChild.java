@@ -1,11 +1,10 @@
 package io.linestore.impl;
 
+import io.linestore.ExistingStore;
+import io.linestore.IndexOptions;
 import io.linestore.LineStores;
 import io.linestore.StoreOptions;
-import io.linestore.impl.build.StoreBuilder;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
+import io.linestore.WriteOptions;
 import java.nio.file.Path;
 
 /**
@@ -16,7 +15,10 @@ import java.nio.file.Path;
 final class CrashChild {
 
     /** The shape of every store the crash tests write: small shards, so a write spans several. */
-    static final StoreOptions SHAPE = StoreOptions.builder().sharded(5_000).writeBufferSize(4096).build();
+    static final StoreOptions SHAPE = StoreOptions.builder().sharded(5_000).build();
+
+    /** Small buffers, so that a write makes many system calls to be killed between. */
+    static final WriteOptions WRITE = WriteOptions.builder().writeBufferSize(4096).build();
 
     private CrashChild() {
     }
@@ -25,24 +27,16 @@ final class CrashChild {
      * Runs one write.
      *
      * @param args {@code build|replace|append STORE INPUT}, or {@code index FILE STRIDE}
-     * @throws IOException if the input cannot be read
      */
-    public static void main(String[] args) throws IOException {
+    public static void main(String[] args) {
         try {
             switch (args[0]) {
-                case "build" -> LineStores.build(Path.of(args[2]), Path.of(args[1]), SHAPE);
-                case "replace" -> {
-                    try (InputStream in = Files.newInputStream(Path.of(args[2]))) {
-                        StoreBuilder.build(in, Path.of(args[1]), SHAPE, true);
-                    }
-                }
-                case "append" -> {
-                    try (InputStream in = Files.newInputStream(Path.of(args[2]))) {
-                        LineStores.append(Path.of(args[1]), in, SHAPE);
-                    }
-                }
-                case "index" -> LineStores.index(Path.of(args[1]), SHAPE.toBuilder()
-                        .indexStride(Integer.parseInt(args[2])).build());
+                case "build" -> LineStores.build(Path.of(args[2]), Path.of(args[1]), SHAPE, WRITE);
+                case "replace" -> LineStores.build(Path.of(args[2]), Path.of(args[1]), SHAPE, WRITE,
+                        ExistingStore.REPLACE);
+                case "append" -> LineStores.append(Path.of(args[1]), Path.of(args[2]), WRITE);
+                case "index" -> LineStores.index(Path.of(args[1]),
+                        IndexOptions.builder().indexStride(Integer.parseInt(args[2])).build(), WRITE);
                 default -> throw new IllegalArgumentException("unknown write " + args[0]);
             }
         } catch (RuntimeException e) {

@@ -3,10 +3,10 @@ package io.linestore.impl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import io.linestore.IndexOptions;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.StoreNotFoundException;
-import io.linestore.StoreOptions;
 import io.linestore.StoreReplacedException;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
@@ -214,7 +214,7 @@ class CrashTest {
                         if (Files.exists(store.resolve(StoreFiles.MANIFEST))) {
                             appendInProcess(store);
                         } else {
-                            LineStores.build(newLines, store, CrashChild.SHAPE);
+                            LineStores.build(newLines, store, CrashChild.SHAPE, CrashChild.WRITE);
                         }
                     });
             case REPLACE -> {
@@ -229,21 +229,21 @@ class CrashTest {
             }
             case INDEX_GROWN -> {
                 Path file = Files.copy(textFile("old.txt", "old", OLD_LINES), dir.resolve("app.log"));
-                LineStores.index(file, CrashChild.SHAPE.toBuilder().indexStride(1).build());
+                IndexOptions same = IndexOptions.builder().indexStride(1).build();
+                LineStores.index(file, same, CrashChild.WRITE);
                 Files.write(file, Files.readAllBytes(newLines), StandardOpenOption.APPEND);
-                StoreOptions same = CrashChild.SHAPE.toBuilder().indexStride(1).build();
                 yield new Scenario(StoreFiles.sidecarDir(file), file, old, concat(old, fresh),
-                        new String[] {"index", file.toString(), "1"}, () -> LineStores.index(file, same));
+                        new String[] {"index", file.toString(), "1"}, () -> LineStores.index(file, same, CrashChild.WRITE));
             }
             case INDEX_RESTRIDE -> {
                 Path file = dir.resolve("app.log");
                 Files.write(file, Files.readAllBytes(textFile("old.txt", "old", OLD_LINES)));
                 Files.write(file, Files.readAllBytes(newLines), StandardOpenOption.APPEND);
-                LineStores.index(file, CrashChild.SHAPE.toBuilder().indexStride(1).build());
-                StoreOptions sparse = CrashChild.SHAPE.toBuilder().indexStride(8).build();
+                LineStores.index(file, IndexOptions.builder().indexStride(1).build(), CrashChild.WRITE);
+                IndexOptions sparse = IndexOptions.builder().indexStride(8).build();
                 List<String> all = concat(old, fresh);
                 yield new Scenario(StoreFiles.sidecarDir(file), file, all, all,
-                        new String[] {"index", file.toString(), "8"}, () -> LineStores.index(file, sparse));
+                        new String[] {"index", file.toString(), "8"}, () -> LineStores.index(file, sparse, CrashChild.WRITE));
             }
         };
     }
@@ -317,11 +317,11 @@ class CrashTest {
             text.append(lineText(prefix, n)).append('\n');
         }
         LineStores.build(new ByteArrayInputStream(text.toString().getBytes(StandardCharsets.US_ASCII)), store,
-                CrashChild.SHAPE);
+                CrashChild.SHAPE, CrashChild.WRITE);
     }
 
     private static void appendInProcess(Path store) {
-        LineStores.append(store, new ByteArrayInputStream(new byte[0]), CrashChild.SHAPE);
+        LineStores.append(store, new ByteArrayInputStream(new byte[0]), CrashChild.WRITE);
     }
 
     private Path textFile(String name, String prefix, int count) throws IOException {

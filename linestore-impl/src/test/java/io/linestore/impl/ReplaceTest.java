@@ -3,8 +3,9 @@ package io.linestore.impl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.linestore.BuildSummary;
+import io.linestore.AppendSummary;
 import io.linestore.CorruptStoreException;
+import io.linestore.ExistingStore;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
@@ -13,7 +14,7 @@ import io.linestore.StoreExistsException;
 import io.linestore.StoreLockedException;
 import io.linestore.StoreOptions;
 import io.linestore.StoreReplacedException;
-import io.linestore.impl.build.StoreBuilder;
+import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -89,12 +90,13 @@ class ReplaceTest {
     void aFailedReplacementLeavesTheOldStoreAndNothingElse() throws IOException {
         Path store = tmp.resolve("s");
         build(store, "old", 300, TEN_SHARDS, false);
-        StoreOptions failing = TEN_SHARDS.toBuilder().writeBufferSize(64).progress((lineCount, bytes) -> {
+        WriteOptions failing = WriteOptions.builder().writeBufferSize(64).progress((lineCount, bytes) -> {
             if (bytes > 1000) {
                 throw new UncheckedIOException(new IOException("disk on fire"));
             }
         }).build();
-        assertThatThrownBy(() -> StoreBuilder.build(lines("new", 300), store, failing, true))
+        assertThatThrownBy(() -> LineStores.build(lines("new", 300), store, TEN_SHARDS, failing,
+                ExistingStore.REPLACE))
                 .hasMessageContaining("disk on fire");
         assertLines(store, "old", 300);
         try (Stream<Path> entries = Files.list(store)) {
@@ -114,7 +116,7 @@ class ReplaceTest {
         Path killedAppend = StorePaths.data(store, 0).resolveSibling("00000001.lines");
         Files.writeString(killedAppend, "never committed\n");
         try (InputStream none = lines("x", 0)) {
-            LineStores.append(store, none, StoreOptions.defaults());
+            LineStores.append(store, none);
         }
         assertThat(store.resolve("g7")).doesNotExist();
         assertThat(store.resolve("manifest.json.tmp")).doesNotExist();
@@ -162,12 +164,12 @@ class ReplaceTest {
             }
         };
         try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
-            Future<BuildSummary> append = pool.submit(() -> LineStores.append(store, slow, StoreOptions.defaults()));
+            Future<AppendSummary> append = pool.submit(() -> LineStores.append(store, slow));
             assertThat(appending.await(10, TimeUnit.SECONDS)).isTrue();
             assertThatThrownBy(() -> build(store, "new", 2, StoreOptions.defaults(), true))
                     .isInstanceOf(StoreLockedException.class).hasMessageContaining("write.lock");
             finish.countDown();
-            assertThat(append.get().lineCount()).isEqualTo(6);
+            assertThat(append.get().appendedLines()).isEqualTo(6);
         }
         try (LineStore reader = LineStores.open(store)) {
             assertThat(reader.read(0, 100)).containsExactly("line 0", "line 1", "line 2", "line 0", "line 1",
@@ -222,7 +224,8 @@ class ReplaceTest {
     }
 
     private static void build(Path store, String prefix, int count, StoreOptions options, boolean replace) {
-        StoreBuilder.build(lines(prefix, count), store, options, replace);
+        LineStores.build(lines(prefix, count), store, options, WriteOptions.defaults(),
+                replace ? ExistingStore.REPLACE : ExistingStore.REFUSE);
     }
 
     private static void assertLines(Path store, String prefix, int count) {

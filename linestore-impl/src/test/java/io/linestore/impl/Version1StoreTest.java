@@ -2,11 +2,12 @@ package io.linestore.impl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.ExistingStore;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
-import io.linestore.impl.build.StoreBuilder;
+import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,7 +55,7 @@ class Version1StoreTest {
     void takesAppendsInVersion1(String fixture) throws IOException {
         Path store = copy(fixture);
         List<String> before = listFiles(store);
-        LineStores.append(store, text("v1 line 10\nv1 line 11\n"), StoreOptions.defaults());
+        LineStores.append(store, text("v1 line 10\nv1 line 11\n"));
         try (LineStore reader = LineStores.open(store)) {
             assertThat(reader.info().formatVersion()).isEqualTo(1);
             assertThat(reader.read(0, 20)).isEqualTo(IntStream.range(0, 12).mapToObj(n -> "v1 line " + n).toList());
@@ -67,7 +68,7 @@ class Version1StoreTest {
     @ValueSource(strings = {"single", "sharded"})
     void isReplacedByAVersion2StoreThatKeepsNoneOfItsFiles(String fixture) throws IOException {
         Path store = copy(fixture);
-        StoreBuilder.build(text("new\n"), store, StoreOptions.defaults(), true);
+        LineStores.build(text("new\n"), store, StoreOptions.defaults(), WriteOptions.defaults(), ExistingStore.REPLACE);
         try (LineStore reader = LineStores.open(store)) {
             assertThat(reader.info().formatVersion()).isEqualTo(2);
             assertThat(reader.read(0, 20)).containsExactly("new");

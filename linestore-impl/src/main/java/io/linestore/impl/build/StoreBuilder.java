@@ -6,6 +6,7 @@ import io.linestore.LineStoreException;
 import io.linestore.StoreExistsException;
 import io.linestore.StoreLockedException;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
@@ -40,7 +41,8 @@ public final class StoreBuilder {
      * @param input the text, read to its end and not closed
      * @param dir the store directory: absent, empty, holding the left-overs of a build that was killed,
      *     or (when {@code replace}) a store
-     * @param options layout, stride, buffers
+     * @param options layout, shard size, stride, AUTO threshold
+     * @param write buffer size, fsync, progress
      * @param replace whether a store at {@code dir} may be replaced
      * @return what was written
      * @throws StoreExistsException if a store is at {@code dir} and {@code replace} is false
@@ -49,7 +51,8 @@ public final class StoreBuilder {
      * @throws UncheckedIOException if reading or writing fails; the store, if any, is as it was
      */
     @SuppressWarnings("try") // the write lock is held across the block, not used in it
-    public static BuildSummary build(InputStream input, Path dir, StoreOptions options, boolean replace) {
+    public static BuildSummary build(InputStream input, Path dir, StoreOptions options, WriteOptions write,
+            boolean replace) {
         boolean created = createDirectory(dir);
         long started = System.nanoTime();
         Manifest manifest;
@@ -62,16 +65,15 @@ public final class StoreBuilder {
                 Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(dir, old), options.layout(),
                         options.indexStride(), linesPerShard, options.autoThresholdBytes());
                 Path files = Files.createDirectory(StoreFiles.filesDir(dir, empty));
-                try (ShardSequence sequence = new ShardSequence(files, empty, options.writeBufferSize(),
-                        options.fsync())) {
-                    written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+                try (ShardSequence sequence = new ShardSequence(files, empty, write.writeBufferSize(), write.fsync())) {
+                    written = sequence.writeAll(input, write.writeBufferSize(), write.progress());
                 }
                 manifest = empty.withShards(written.shards(), null);
-                if (options.fsync()) {
+                if (write.fsync()) {
                     ManifestCodec.forceDirectory(files);
                     ManifestCodec.forceDirectory(dir);
                 }
-                ManifestCodec.publish(dir, manifest, options.fsync());
+                ManifestCodec.publish(dir, manifest, write.fsync());
             } catch (IOException | RuntimeException | Error e) {
                 StoreJanitor.reclaimAfter(dir, e);
                 if (!Files.exists(dir.resolve(StoreFiles.MANIFEST))) {
