@@ -108,7 +108,7 @@ public final class SidecarIndexer {
                 options.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, options.writeBufferSize(), unterminated == 0,
                     options.progress());
-            feeder.feed(channel, committed.dataBytes(), size);
+            feeder.feed(channel, file, committed.dataBytes(), size);
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));
