@@ -12,7 +12,7 @@ import io.linestore.gen.Generator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
@@ -151,10 +151,11 @@ public final class BenchData {
      * @throws UncheckedIOException naming the path if it cannot be deleted
      */
     public static void deleteTree(Path path) {
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
         try {
             MoreFiles.deleteRecursively(path, RecursiveDeleteOption.ALLOW_INSECURE);
-        } catch (NoSuchFileException e) {
-            // Nothing to delete.
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + path, e);
         }
