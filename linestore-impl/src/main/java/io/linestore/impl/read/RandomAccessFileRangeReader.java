@@ -1,6 +1,7 @@
 package io.linestore.impl.read;
 
 import java.io.EOFException;
+import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.ByteBuffer;
