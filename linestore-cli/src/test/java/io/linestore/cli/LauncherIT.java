@@ -99,7 +99,7 @@ class LauncherIT {
         assertThat(second.stderr()).isEmpty();
         assertThat(afterChange.stderr()).contains("building");
         assertThat(Files.readAllLines(root.resolve("maven-calls.log"))).containsExactly(
-                "-q -DskipTests package", "-q -DskipTests package");
+                "-q -DskipTests -pl linestore-cli -am package", "-q -DskipTests -pl linestore-cli -am package");
     }
 
     @Test

@@ -3,12 +3,15 @@ package io.linestore.bench.cli;
 import io.linestore.bench.data.BenchData;
 import io.linestore.bench.recommend.Recommendation;
 import io.linestore.bench.recommend.Recommender;
+import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -26,6 +29,8 @@ import picocli.CommandLine.Spec;
  * 2; a failure is thrown for the root command to print (exit 1).
  */
 @Command(name = "recommend", mixinStandardHelpOptions = true,
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.OK_HELP, ExitCodes.FAILURE_HELP, ExitCodes.USAGE_HELP},
         description = {"Measures candidate layouts and readers on a sample of INPUT and recommends one.",
             "Prints the measurements (reads per second at the start, middle and end of the sample store,"
                     + " index bytes per line, files) and the command that builds the recommended store.",
@@ -38,7 +43,8 @@ public final class RecommendCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "INPUT", description = "The text file to sample.")
     private Path input;
 
-    @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "1000000",
+    @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "1M",
+            converter = Sizes.CountConverter.class,
             description = "Lines to sample from the start of INPUT (default: ${DEFAULT-VALUE}).")
     private long sampleLines;
 
@@ -47,6 +53,7 @@ public final class RecommendCommand implements Callable<Integer> {
     private long iterationMillis;
 
     @Option(names = "--forks", paramLabel = "N", defaultValue = "1",
+            converter = Sizes.IntCountConverter.class,
             description = "JVM forks per measurement; 0 measures in this JVM, faster but less fair"
                     + " (default: ${DEFAULT-VALUE}).")
     private int forks;
@@ -63,7 +70,7 @@ public final class RecommendCommand implements Callable<Integer> {
     /**
      * Measures and prints the recommendation.
      *
-     * @return 0
+     * @return {@link ExitCodes#OK}
      * @throws ParameterException if INPUT is not a readable file or an option is out of range
      */
     @Override
@@ -88,18 +95,19 @@ public final class RecommendCommand implements Callable<Integer> {
                 BenchData.deleteTree(work);
             }
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void print(Recommendation recommendation) {
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("Measured on the first %,d lines of %s (warm page cache).%n%n", recommendation.sampleLines(), input);
+        out.printf(Locale.ROOT, "Measured on the first %,d lines of %s (warm page cache).%n%n",
+                recommendation.sampleLines(), input);
         out.print(recommendation.measurements().toMarkdown());
         out.print(recommendation.crossover().toMarkdown());
-        out.printf("Recommended layout: %s; reader: %s%n", recommendation.candidate().name(),
+        out.printf(Locale.ROOT, "Recommended layout: %s; reader: %s%n", recommendation.candidate().name(),
                 recommendation.readerOption());
         if (recommendation.autoThresholdBytes().isPresent()) {
-            out.printf("AUTO threshold: %,d bytes (memory mapping below it, the file channel above)%n",
+            out.printf(Locale.ROOT, "AUTO threshold: %,d bytes (memory mapping below it, the file channel above)%n",
                     recommendation.autoThresholdBytes().getAsLong());
         } else {
             out.println("AUTO threshold: not measured (one reader won at every range size); the store default applies");

@@ -7,7 +7,7 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
-import io.linestore.cli.ExitCodes;
+import io.linestore.cli.common.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
