@@ -28,7 +28,7 @@ final class LauncherOnlyCommand implements Callable<Integer> {
     static CommandSpec spec(String name, String description) {
         CommandSpec spec = CommandSpec.wrapWithoutInspection(new LauncherOnlyCommand(name));
         spec.name(name);
-        spec.usageMessage().description(description + " Runs from the benchmarks jar, through ./linestore.");
+        spec.usageMessage().description(description + " Runs from the benchmarks jar.");
         spec.parser().unmatchedOptionsArePositionalParams(true);
         spec.addPositional(PositionalParamSpec.builder().arity("0..*").paramLabel("ARGS").type(String[].class).build());
         return spec;

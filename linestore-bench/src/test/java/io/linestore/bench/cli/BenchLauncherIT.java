@@ -1,0 +1,77 @@
+package io.linestore.bench.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.linestore.gen.Generator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code ./linestore bench} and {@code ./linestore recommend} run from the benchmarks jar through
+ * the real launcher, after package made the jar. {@code LINESTORE_BUILD=never}: a stale jar fails
+ * the test instead of starting Maven inside Maven.
+ */
+class BenchLauncherIT {
+
+    private static final Path LAUNCHER = Path.of(System.getProperty("linestore.launcher"));
+
+    @TempDir
+    Path tmp;
+
+    /** What a finished process printed and returned. */
+    record Run(int exitCode, String stdout, String stderr) {
+    }
+
+    @Test
+    void recommendRunsFromTheBenchmarksJar() throws IOException {
+        Path input = tmp.resolve("input.txt");
+        Generator.builder().lines(2_000).seed(3).build().writeTo(input);
+
+        Run run = run("recommend", input.toString(), "--sample-lines", "1k", "--iteration-ms", "5", "--forks", "0",
+                "--work-dir", tmp.resolve("work").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).contains("Recommended layout: ", "linestore build " + input + " STORE");
+    }
+
+    @Test
+    void benchReportsBadUsageAsEveryCommandDoes() {
+        Run run = run("bench", "--lines", "0");
+
+        assertThat(run.exitCode()).isEqualTo(2);
+        assertThat(run.stderr()).startsWith("linestore bench: ").contains("--lines must be >= 1").hasLineCount(1);
+        assertThat(run("bench", "--help").stdout()).startsWith("Usage: linestore bench").contains("Exit codes:");
+    }
+
+    private Run run(String... args) {
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(LAUNCHER.toString())));
+        builder.command().addAll(List.of(args));
+        builder.environment().put("LINESTORE_BUILD", "never");
+        builder.directory(tmp.toFile());
+        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        try {
+            Path stderr = Files.createTempFile(tmp, "stderr", ".txt");
+            builder.redirectError(stderr.toFile());
+            Process process = builder.start();
+            String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(300, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("timed out: " + String.join(" ", args));
+            }
+            return new Run(process.exitValue(), stdout, Files.readString(stderr));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
+    }
+}
