@@ -46,7 +46,7 @@ public final class BuildCommand implements Callable<Integer> {
             description = "single (one data file) or sharded (fixed-size shard files); default: ${DEFAULT-VALUE}.")
     private Layout layout;
 
-    @Option(names = "--shard-lines", paramLabel = "N",
+    @Option(names = "--shard-lines", paramLabel = "N", converter = Sizes.CountConverter.class,
             description = "Lines per shard, with --layout sharded (default: "
                     + StoreOptions.DEFAULT_LINES_PER_SHARD + ").")
     private Long shardLines;
