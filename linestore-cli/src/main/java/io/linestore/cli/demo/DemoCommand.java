@@ -3,10 +3,10 @@ package io.linestore.cli.demo;
 import io.linestore.BuildSummary;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
+import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
 import io.linestore.cli.StandardStreams;
-import io.linestore.cli.command.EnumNames;
 import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.common.Sizes;
 import io.linestore.cli.store.ReportedBuild;
@@ -117,7 +117,7 @@ public final class DemoCommand implements Callable<Integer> {
             for (int i = 0; i < positions.length; i++) {
                 millis[i] = timer.store(lineStore, positions[i], RANGE);
             }
-            return new Row(EnumNames.of(lineStore.info().layout()), EnumNames.of(method), millis);
+            return new Row(OptionNames.of(lineStore.info().layout()), OptionNames.of(method), millis);
         }
     }
 
