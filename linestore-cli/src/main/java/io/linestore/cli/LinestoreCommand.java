@@ -8,6 +8,7 @@ import io.linestore.cli.command.ReadCommand;
 import io.linestore.cli.command.VerifyCommand;
 import io.linestore.cli.common.ErrorReporter;
 import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.VerboseOption;
 import io.linestore.cli.demo.DemoCommand;
 import io.linestore.gen.GenCommand;
 import java.util.Arrays;
@@ -20,7 +21,7 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
@@ -66,9 +67,8 @@ public final class LinestoreCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = ErrorReporter.VERBOSE, scope = ScopeType.INHERIT,
-            description = "Print the stack trace of an error, not just its message.")
-    private boolean verbose;
+    @Mixin
+    private VerboseOption verbose;
 
     /** Made by picocli through {@link #newCommandLine}. */
     public LinestoreCommand() {

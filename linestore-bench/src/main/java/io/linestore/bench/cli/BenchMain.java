@@ -2,12 +2,12 @@ package io.linestore.bench.cli;
 
 import io.linestore.cli.common.ErrorReporter;
 import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.VerboseOption;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 
 /**
@@ -25,9 +25,8 @@ public final class BenchMain implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = ErrorReporter.VERBOSE, scope = ScopeType.INHERIT,
-            description = "Print the stack trace of an error, not just its message.")
-    private boolean verbose;
+    @Mixin
+    private VerboseOption verbose;
 
     /** Made by picocli through {@link #commandLine()}. */
     public BenchMain() {

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.linestore.gen.Generator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,22 +50,22 @@ class BenchLauncherIT {
         assertThat(run("bench", "--help").stdout()).startsWith("Usage: linestore bench").contains("Exit codes:");
     }
 
+    /** Runs the launcher with {@code args}, its output in files, and waits for it. */
     private Run run(String... args) {
-        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(LAUNCHER.toString())));
-        builder.command().addAll(List.of(args));
-        builder.environment().put("LINESTORE_BUILD", "never");
-        builder.directory(tmp.toFile());
-        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder launcher = new ProcessBuilder(command).directory(tmp.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                .redirectOutput(tmp.resolve("stdout.txt").toFile())
+                .redirectError(tmp.resolve("stderr.txt").toFile());
+        launcher.environment().put("LINESTORE_BUILD", "never");
         try {
-            Path stderr = Files.createTempFile(tmp, "stderr", ".txt");
-            builder.redirectError(stderr.toFile());
-            Process process = builder.start();
-            String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(300, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("timed out: " + String.join(" ", args));
-            }
-            return new Run(process.exitValue(), stdout, Files.readString(stderr));
+            Process process = launcher.start();
+            boolean finished = process.waitFor(5, TimeUnit.MINUTES);
+            process.destroyForcibly();
+            assertThat(finished).as("finished in time: %s", command).isTrue();
+            return new Run(process.exitValue(), Files.readString(tmp.resolve("stdout.txt")),
+                    Files.readString(tmp.resolve("stderr.txt")));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
