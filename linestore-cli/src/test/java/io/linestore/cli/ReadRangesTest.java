@@ -8,10 +8,14 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Random;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** {@code linestore read STORE --ranges FILE|-}: many requests for one start. */
@@ -28,12 +32,16 @@ class ReadRangesTest {
         return text.getBytes(StandardCharsets.UTF_8);
     }
 
-    @ParameterizedTest(name = "{0} store")
-    @ValueSource(strings = {"single", "sharded"})
-    void answersLikeOneReadPerRequestInOrder(String layout) {
+    static Stream<Arguments> layoutsAndSeeds() {
+        return Stream.of("single", "sharded").flatMap(layout -> LongStream.range(0, 3)
+                .mapToObj(seed -> Arguments.of(layout, seed)));
+    }
+
+    @ParameterizedTest(name = "{0} store, seed {1}")
+    @MethodSource("layoutsAndSeeds")
+    void answersLikeOneReadPerRequestInOrder(String layout, long seed) {
         Path store = store(layout);
-        long seed = System.nanoTime();
-        Random random = new Random(seed);
+        SplittableRandom random = new SplittableRandom(seed);
         StringBuilder requests = new StringBuilder();
         ByteArrayOutputStream expected = new ByteArrayOutputStream();
         for (int i = 0; i < 200; i++) {
