@@ -34,7 +34,7 @@ find_java() {
   for home in ${JAVA_HOME:+"$JAVA_HOME"} /usr/lib/jvm/*; do
     [[ -x $home/bin/java && -r $home/release ]] || continue
     version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release")
-    [[ -n $JAVA_HOME && $home == "$JAVA_HOME" && ${version:-0} -ge 25 ]] && { echo "$home/bin/java"; return; }
+    [[ -n ${JAVA_HOME:-} && $home == "$JAVA_HOME" && ${version:-0} -ge 25 ]] && { echo "$home/bin/java"; return; }
     if ((${version:-0} >= 25 && version > best_major)); then best=$home best_major=$version; fi
   done
   [[ -n $best ]] || { echo "startup.sh: needs a JDK 25 (JAVA_HOME or /usr/lib/jvm)" >&2; exit 1; }
@@ -50,10 +50,12 @@ cat > "$DIR/floor/Hello.java" <<'JAVA'
 public class Hello { public static void main(String[] args) { System.out.println("hello"); } }
 JAVA
 if [[ ! -f $DIR/floor/hello.aot ]]; then
-  "${JAVA%/java}/javac" -d "$DIR/floor" "$DIR/floor/Hello.java"
-  "$JAVA" "${FLAGS[@]}" -XX:AOTCacheOutput="$DIR/floor/hello.aot" -cp "$DIR/floor" Hello > /dev/null 2>&1
+  # In a jar: the JDK makes no AOT cache for a class path with a non-empty directory.
+  "${JAVA%/java}/javac" -d "$DIR/floor/classes" "$DIR/floor/Hello.java"
+  "${JAVA%/java}/jar" --create --file "$DIR/floor/hello.jar" -C "$DIR/floor/classes" .
+  "$JAVA" "${FLAGS[@]}" -XX:AOTCacheOutput="$DIR/floor/hello.aot" -cp "$DIR/floor/hello.jar" Hello > /dev/null
 fi
-FLOOR="$JAVA ${FLAGS[*]} -XX:AOTCache=$DIR/floor/hello.aot -Xlog:aot=off -Xlog:cds=off -cp $DIR/floor Hello"
+FLOOR="$JAVA ${FLAGS[*]} -XX:AOTCache=$DIR/floor/hello.aot -Xlog:aot=off -Xlog:cds=off -cp $DIR/floor/hello.jar Hello"
 
 if command -v hyperfine > /dev/null; then
   timer=hyperfine
@@ -72,7 +74,8 @@ median_ms() { # command... : median wall time of RUNS runs, in milliseconds
   printf '%s\n' "${times[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] / 1000 }'
 }
 
-# Prints one line per command: name, median ms, ratio to the first command (the floor).
+# Prints one line per command: name, median ms, ratio to the first command (the floor). Names
+# hold no commas: hyperfine's CSV is read with awk -F,.
 time_side_by_side() {
   local names=("$@") commands=() name
   for name in "${names[@]}"; do commands+=("${COMMANDS[$name]}"); done
@@ -112,12 +115,12 @@ for size in $SIZES; do
     ["JVM floor (java Hello)"]="$FLOOR"
     ["linestore read (last 10 lines)"]="$LINESTORE read $store $offset 10"
     ["linestore info"]="$LINESTORE info $store"
-    ["sed -n 'A,Bp;Bq'"]="sed -n '${first},${lines}p;${lines}q' $file"
+    ["sed -n A..B (then quits)"]="sed -n '${first},${lines}p;${lines}q' $file"
     ["tail -n +A | head -n 10"]="bash -c 'tail -n +$first $file | head -n 10'"
   )
   printf '\n%s: %s bytes, %s lines; reading lines %s..%s\n' "$file" "$(stat -c %s "$file")" "$lines" "$first" "$lines"
   time_side_by_side "JVM floor (java Hello)" "linestore read (last 10 lines)" "linestore info" \
-    "sed -n 'A,Bp;Bq'" "tail -n +A | head -n 10"
+    "sed -n A..B (then quits)" "tail -n +A | head -n 10"
 done
 
 # The query stream, on the last (largest) store: REQUESTS random ten-line reads for one start.
