@@ -34,7 +34,7 @@ class BenchLauncherIT {
         Path input = tmp.resolve("input.txt");
         Generator.builder().lines(2_000).seed(3).build().writeTo(input);
 
-        Run run = run("recommend", input.toString(), "--sample-lines", "1k", "--iteration-ms", "5", "--forks", "0",
+        Run run = run("recommend", input.toString(), "--sample-lines", "1k", "--time", "2s",
                 "--work-dir", tmp.resolve("work").toString());
 
         assertThat(run.exitCode()).as(run.stderr()).isZero();
