@@ -1,5 +1,6 @@
 package io.linestore.cli;
 
+import io.linestore.cli.common.ExitCodes;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.ExecutionException;
@@ -8,7 +9,7 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Runs the chosen command so that nothing escapes as a stack trace and no lost output passes for
- * success: an {@link Error} (out of memory, a JVM fault) goes to the {@link ErrorReporter} like any
+ * success: an {@link Error} (out of memory, a JVM fault) goes to the {@link io.linestore.cli.common.ErrorReporter} like any
  * failure, as one line; and output the command could not write (standard output on a full disk,
  * {@code /dev/full}) makes an otherwise successful run a failure.
  */

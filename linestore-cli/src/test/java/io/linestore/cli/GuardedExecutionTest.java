@@ -2,6 +2,8 @@ package io.linestore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.cli.common.ErrorReporter;
+import io.linestore.cli.common.ExitCodes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,11 +45,8 @@ class GuardedExecutionTest {
     @Test
     void anErrorIsOneLineWithoutAStackTrace() {
         StringWriter err = new StringWriter();
-        CommandLine commandLine = new CommandLine(new Faulty());
-        ErrorReporter errors = new ErrorReporter();
-        commandLine.setExecutionExceptionHandler(errors);
-        commandLine.setParameterExceptionHandler(errors);
-        commandLine.setExecutionStrategy(new GuardedExecution());
+        CommandLine commandLine = ErrorReporter.install(new CommandLine(new Faulty()))
+                .setExecutionStrategy(new GuardedExecution());
         commandLine.setErr(new PrintWriter(err, true));
 
         int exitCode = commandLine.execute();

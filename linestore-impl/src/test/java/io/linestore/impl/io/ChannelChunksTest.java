@@ -72,10 +72,10 @@ class ChannelChunksTest {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             assertThatThrownBy(() -> ChannelChunks.read(channel, file, 900, 1100, 64, chunk -> true))
                     .isInstanceOf(EOFException.class)
-                    .hasMessage(file + " ends at byte 1000, before byte 1100");
+                    .hasMessage(file + " is 1000 bytes, it ends before byte 1100");
             assertThatThrownBy(() -> ChannelChunks.readFully(channel, ByteBuffer.allocate(10), 995, file))
                     .isInstanceOf(EOFException.class)
-                    .hasMessage(file + " ends at byte 1000, before byte 1005");
+                    .hasMessage(file + " is 1000 bytes, it ends before byte 1005");
         }
     }
 }
