@@ -82,8 +82,7 @@ public final class LineStores {
      * shard size and stride are the store's.
      *
      * @param storeDir the store
-     * @param input the lines to append; a last line without {@code 
-} gets one
+     * @param input the lines to append; a last line without {@code \n} gets one
      * @param options write options
      * @return what was appended: {@code lineCount} and {@code dataBytes} count the new lines only,
      *     {@code shardCount} is the store's new shard count

@@ -19,9 +19,9 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The one contract every layout x index stride x read method obeys: the lines of DESIGN.md, read by
- * {@code read}, {@code readBytes} and {@code lines} alike, for every offset and size around the edges.
- * Add a case here, not to one implementation.
+ * The one contract every layout x index stride x read method obeys: the line semantics of
+ * docs/design.md, read by {@code read}, {@code readBytes} and {@code lines} alike, for every offset and
+ * size around the edges. Add a case here, not to one implementation.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("io.linestore.impl.StoreConfig#all")
