@@ -11,8 +11,10 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -79,6 +81,39 @@ class LauncherIT {
         assertThat(piped.exitCode()).isZero();
         assertThat(piped.stdoutText()).isEqualTo("line number 0\n");
         assertThat(piped.stderr()).isEmpty();
+    }
+
+    /**
+     * The README's command-line walk-through, each line run by bash as a user would type it, in an
+     * empty folder where {@code ./linestore} is the launcher. Lines too big for every build are
+     * skipped by name; what the README says some lines print is checked.
+     */
+    @Test
+    void readmeCommandLineWalkThroughRunsAndPrintsWhatTheReadmeSays() throws IOException {
+        Files.createSymbolicLink(tmp.resolve("linestore"), LAUNCHER.toAbsolutePath());
+        List<String> commands = Readme.of(LAUNCHER.toAbsolutePath().getParent())
+                .indentedBlock("Build and query a store from the command line").stream()
+                .map(line -> line.replaceFirst("\\s+#.*", ""))
+                .toList();
+        Set<String> skipped = Set.of("./linestore gen --lines 10M -o data.txt"); // about a gigabyte
+        String lines500000 = "500001\n500002\n500003\n";
+        Map<String, String> expected = Map.of(
+                "./linestore read numbers 500000 3", lines500000,
+                "./linestore read numbers 0 5 --number --reader mmap", "0\t1\n1\t2\n2\t3\n3\t4\n4\t5\n",
+                "./linestore read numbers.txt 500000 3", lines500000);
+        Map<String, String> printed = new LinkedHashMap<>();
+
+        for (String command : commands) {
+            if (!skipped.contains(command)) {
+                Run run = run(Map.of("LINESTORE_BUILD", "never"), "bash", "-c", command);
+                assertThat(run.exitCode()).as("%s%n%s", command, run.stderr()).isZero();
+                printed.put(command, run.stdoutText());
+            }
+        }
+
+        assertThat(commands).containsAll(skipped);
+        assertThat(printed).containsAllEntriesOf(expected);
+        assertThat(printed.get("./linestore info numbers-sharded --json")).contains("\"lineCount\"");
     }
 
     @Test
