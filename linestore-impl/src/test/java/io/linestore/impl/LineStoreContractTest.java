@@ -141,8 +141,11 @@ class LineStoreContractTest {
     @Test
     void hugeSizeAndOffsetDoNotOverflow() {
         try (LineStore store = open(ascii("a\nb\n"))) {
-            assertThat(store.read(1, Integer.MAX_VALUE)).containsExactly("b");
-            assertThat(store.read(Long.MAX_VALUE, Integer.MAX_VALUE)).isEmpty();
+            assertThat(store.read(1, Long.MAX_VALUE)).containsExactly("b");
+            assertThat(store.read(Long.MAX_VALUE, Long.MAX_VALUE)).isEmpty();
+            List<String> visited = new ArrayList<>();
+            store.readBytes(1, Long.MAX_VALUE, (n, line) -> visited.add(n + ":" + line.remaining()));
+            assertThat(visited).containsExactly("1:1");
             assertThat(store.lines(Long.MAX_VALUE - 1, Long.MAX_VALUE).toList()).isEmpty();
         }
     }

@@ -1,11 +1,13 @@
 package io.linestore.impl;
 
+import io.linestore.IndexOptions;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,9 +62,12 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
                 .layout(layout)
                 .linesPerShard(linesPerShard)
                 .indexStride(stride)
-                .writeBufferSize(WRITE_BUFFER)
                 .autoThresholdBytes(AUTO_THRESHOLD)
                 .build();
+    }
+
+    static WriteOptions writeOptions() {
+        return WriteOptions.builder().writeBufferSize(WRITE_BUFFER).build();
     }
 
     ReadOptions readOptions() {
@@ -84,9 +89,10 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            LineStores.index(path, storeOptions());
+            LineStores.index(path, IndexOptions.builder().indexStride(stride).autoThresholdBytes(AUTO_THRESHOLD).build(),
+                    writeOptions());
         } else {
-            LineStores.build(new ByteArrayInputStream(input), path, storeOptions());
+            LineStores.build(new ByteArrayInputStream(input), path, storeOptions(), writeOptions());
         }
         return LineStores.open(path, readOptions());
     }
