@@ -3,7 +3,7 @@
  * The command's package is open to picocli, which sets its options by reflection.
  */
 module io.linestore.gen {
-    requires io.linestore;
+    requires transitive io.linestore;
     requires transitive info.picocli;
     requires me.tongfei.progressbar;
 
