@@ -6,6 +6,7 @@ module io.linestore.impl {
     requires io.linestore;
     requires com.fasterxml.jackson.core;
     requires com.github.benmanes.caffeine;
+    requires com.google.common;
 
     provides io.linestore.spi.LineStoreProvider with io.linestore.impl.DefaultLineStoreProvider;
 }
