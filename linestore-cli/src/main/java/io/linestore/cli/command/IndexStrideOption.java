@@ -1,5 +1,6 @@
 package io.linestore.cli.command;
 
+import io.linestore.cli.common.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -7,7 +8,7 @@ import picocli.CommandLine.ParameterException;
 /** The {@code --index-stride} option of the commands that make an index. A picocli mixin. */
 public final class IndexStrideOption {
 
-    @Option(names = "--index-stride", paramLabel = "K", defaultValue = "1",
+    @Option(names = "--index-stride", paramLabel = "K", defaultValue = "1", converter = Sizes.IntCountConverter.class,
             description = "1: an index entry per line (default); K > 1: one every K lines, a read scans "
                     + "up to K-1 lines; 0 (build only): no index, a read scans from the start of its shard.")
     private int indexStride;
