@@ -5,6 +5,7 @@
 module io.linestore.gen {
     requires transitive io.linestore;
     requires transitive info.picocli;
+    requires io.linestore.cli.common;
     requires me.tongfei.progressbar;
 
     exports io.linestore.gen;
