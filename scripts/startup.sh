@@ -83,19 +83,21 @@ time_side_by_side() {
   if [[ $timer == hyperfine ]]; then
     local args=() i
     for i in "${!names[@]}"; do args+=(--command-name "${names[$i]}" "${commands[$i]}"); done
-    hyperfine --shell=none --warmup 3 --runs "$RUNS" --export-csv "$DIR/times.csv" --style basic \
-      "${args[@]}" > "$DIR/hyperfine.txt" 2>&1 || { cat "$DIR/hyperfine.txt" >&2; exit 1; }
-    # command,mean,stddev,median,user,system,min,max (seconds)
-    awk -F, 'NR == 2 { floor = $4 } NR > 1 {
-      printf "  %-34s median %7.1f ms  (mean %7.1f ± %5.1f ms)  %5.2fx the floor\n", $1, $4 * 1000, $2 * 1000, $3 * 1000, $4 / floor }' \
-      "$DIR/times.csv"
+    local csv="$DIR/times-$size.csv"
+    hyperfine --shell=none --warmup 3 --runs "$RUNS" --export-csv "$csv" --style basic \
+      "${args[@]}" > "$DIR/hyperfine-$size.txt" 2>&1 || { cat "$DIR/hyperfine-$size.txt" >&2; exit 1; }
+    # command,mean,stddev,median,user,system,min,max (seconds). CPU time (user + system, children
+    # included) says more than wall time on a machine that other work keeps busy.
+    awk -F, 'NR == 2 { floor = $4; floor_cpu = $5 + $6 } NR > 1 {
+      printf "  %-30s median %7.1f ms (mean %7.1f ± %6.1f)  %5.2fx the floor;  CPU %6.1f ms  %5.2fx\n",
+        $1, $4 * 1000, $2 * 1000, $3 * 1000, $4 / floor, ($5 + $6) * 1000, ($5 + $6) / floor_cpu }' "$csv"
   else
     local floor='' ms i
     for i in "${!names[@]}"; do
       bash -c "${commands[$i]}" > /dev/null 2>&1 # warm up
       ms=$(median_ms "${commands[$i]}")
       [[ -n $floor ]] || floor=$ms
-      printf '  %-34s median %7.1f ms  %5.2fx the floor\n' "${names[$i]}" "$ms" "$(echo "$ms / $floor" | bc -l)"
+      printf '  %-30s median %7.1f ms  %5.2fx the floor\n' "${names[$i]}" "$ms" "$(echo "$ms / $floor" | bc -l)"
     done
   fi
 }
