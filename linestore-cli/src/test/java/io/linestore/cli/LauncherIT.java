@@ -3,17 +3,15 @@ package io.linestore.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
-import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -38,13 +36,6 @@ class LauncherIT {
     @TempDir
     Path tmp;
 
-    /** What a finished process printed and returned. */
-    record Run(int exitCode, byte[] stdout, String stderr) {
-        String stdoutText() {
-            return new String(stdout, StandardCharsets.UTF_8);
-        }
-    }
-
     @Test
     void buildsAndReadsAStoreWithAJdkFoundWithoutJavaHome() throws IOException {
         Path oldJdk = fakeJdk("17.0.2");
@@ -52,9 +43,9 @@ class LauncherIT {
         Path input = TestStores.writeText(tmp);
         Path store = tmp.resolve("store");
 
-        Run build = run(env, LAUNCHER.toString(), "build", input.toString(), store.toString());
-        Run read = run(env, LAUNCHER.toString(), "read", store.toString(), "40", "20");
-        Run usage = run(env, LAUNCHER.toString(), "read", store.toString(), "-1", "20");
+        ProcessRun build = run(env, LAUNCHER.toString(), "build", input.toString(), store.toString());
+        ProcessRun read = run(env, LAUNCHER.toString(), "read", store.toString(), "40", "20");
+        ProcessRun usage = run(env, LAUNCHER.toString(), "read", store.toString(), "-1", "20");
 
         assertThat(build.exitCode()).as(build.stderr()).isZero();
         assertThat(build.stdoutText()).startsWith("built ");
@@ -73,12 +64,45 @@ class LauncherIT {
         Map<String, String> env = Map.of("LINESTORE_BUILD", "never");
         assertThat(run(env, LAUNCHER.toString(), "build", input.toString(), store.toString()).exitCode()).isZero();
 
-        Run piped = run(env, "bash", "-c",
+        ProcessRun piped = run(env, "bash", "-c",
                 "\"$0\" read \"$1\" 0 200000 | head -n 1; exit \"${PIPESTATUS[0]}\"", LAUNCHER.toString(), store.toString());
 
         assertThat(piped.exitCode()).isZero();
         assertThat(piped.stdoutText()).isEqualTo("line number 0\n");
         assertThat(piped.stderr()).isEmpty();
+    }
+
+    /**
+     * The README's command-line walk-through, each line run by bash as a user would type it, in an
+     * empty folder where {@code ./linestore} is the launcher. Lines too big for every build are
+     * skipped by name; what the README says some lines print is checked.
+     */
+    @Test
+    void readmeCommandLineWalkThroughRunsAndPrintsWhatTheReadmeSays() throws IOException {
+        Files.createSymbolicLink(tmp.resolve("linestore"), LAUNCHER.toAbsolutePath());
+        List<String> commands = Readme.of(LAUNCHER.toAbsolutePath().getParent())
+                .indentedBlock("Build and query a store from the command line").stream()
+                .map(line -> line.replaceFirst("\\s+#.*", ""))
+                .toList();
+        Set<String> skipped = Set.of("./linestore gen --lines 10M -o data.txt"); // about a gigabyte
+        String lines500000 = "500001\n500002\n500003\n";
+        Map<String, String> expected = Map.of(
+                "./linestore read numbers 500000 3", lines500000,
+                "./linestore read numbers 0 5 --number --reader mmap", "0\t1\n1\t2\n2\t3\n3\t4\n4\t5\n",
+                "./linestore read numbers.txt 500000 3", lines500000);
+        Map<String, String> printed = new LinkedHashMap<>();
+
+        for (String command : commands) {
+            if (!skipped.contains(command)) {
+                ProcessRun run = run(Map.of("LINESTORE_BUILD", "never"), "bash", "-c", command);
+                assertThat(run.exitCode()).as("%s%n%s", command, run.stderr()).isZero();
+                printed.put(command, run.stdoutText());
+            }
+        }
+
+        assertThat(commands).containsAll(skipped);
+        assertThat(printed).containsAllEntriesOf(expected);
+        assertThat(printed.get("./linestore info numbers-sharded --json")).contains("\"lineCount\"");
     }
 
     @Test
@@ -87,8 +111,8 @@ class LauncherIT {
         Path store = TestStores.single(tmp);
         Path requests = Files.writeString(tmp.resolve("requests.txt"), "40 2\n7 1\n40 two\n0 1\n");
 
-        Run stream = runWithInput(env, requests, LAUNCHER.toString(), "read", store.toString(), "--ranges", "-");
-        Run keepGoing = runWithInput(env, requests, LAUNCHER.toString(), "read", store.toString(), "--ranges", "-",
+        ProcessRun stream = runWithInput(env, requests, LAUNCHER.toString(), "read", store.toString(), "--ranges", "-");
+        ProcessRun keepGoing = runWithInput(env, requests, LAUNCHER.toString(), "read", store.toString(), "--ranges", "-",
                 "--keep-going", "--flush");
 
         List<byte[]> lines = TestStores.lines();
@@ -110,7 +134,7 @@ class LauncherIT {
         Path root = scratchTree();
         Map<String, String> env = Map.of("REAL_JAR", JAR.toString());
 
-        Run recommend = run(env, root.resolve("linestore").toString(), "recommend", "--help");
+        ProcessRun recommend = run(env, root.resolve("linestore").toString(), "recommend", "--help");
 
         assertThat(recommend.stderr()).contains("building linestore-bench/target/benchmarks.jar");
         assertThat(Files.readAllLines(root.resolve("maven-calls.log")))
@@ -125,12 +149,12 @@ class LauncherIT {
         Path launcher = root.resolve("linestore");
         Map<String, String> env = Map.of("LINESTORE_AOT", "off", "REAL_JAR", JAR.toString());
 
-        Run first = run(env, launcher.toString(), "--version");
-        Run second = run(env, launcher.toString(), "--version");
+        ProcessRun first = run(env, launcher.toString(), "--version");
+        ProcessRun second = run(env, launcher.toString(), "--version");
         Path jar = root.resolve("linestore-cli/target/linestore.jar");
         Files.setLastModifiedTime(root.resolve("linestore-cli/src/main/java/Changed.java"),
                 FileTime.from(Files.getLastModifiedTime(jar).toInstant().plusSeconds(10)));
-        Run afterChange = run(env, launcher.toString(), "--version");
+        ProcessRun afterChange = run(env, launcher.toString(), "--version");
 
         assertThat(List.of(first, second, afterChange)).allSatisfy(r -> assertThat(r.stdoutText()).startsWith("linestore "));
         assertThat(first.stderr()).contains("building");
@@ -157,10 +181,10 @@ class LauncherIT {
         Files.setLastModifiedTime(cache, FileTime.from(built.plusSeconds(10)));
         byte[] expected = TestStores.joined(TestStores.lines().subList(0, 5));
 
-        Run withBrokenCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        ProcessRun withBrokenCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
         Files.setLastModifiedTime(jar, FileTime.from(built.plusSeconds(20)));
-        Run withNewJar = run(env, launcher.toString(), "read", store.toString(), "0", "5");
-        Run withNewCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        ProcessRun withNewJar = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        ProcessRun withNewCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
 
         assertThat(withBrokenCache.exitCode()).isZero();
         assertThat(withBrokenCache.stderr()).isEmpty();
@@ -213,31 +237,11 @@ class LauncherIT {
         return home.getParent();
     }
 
-    private Run run(Map<String, String> env, String... command) {
+    private ProcessRun run(Map<String, String> env, String... command) {
         return runWithInput(env, Path.of("/dev/null"), command);
     }
 
-    private Run runWithInput(Map<String, String> env, Path stdin, String... command) {
-        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command)));
-        builder.environment().remove("JAVA_HOME");
-        builder.environment().putAll(env);
-        builder.directory(tmp.toFile());
-        builder.redirectInput(ProcessBuilder.Redirect.from(stdin.toFile()));
-        try {
-            Path stderr = Files.createTempFile(tmp, "stderr", ".txt");
-            builder.redirectError(stderr.toFile());
-            Process process = builder.start();
-            byte[] stdout = process.getInputStream().readAllBytes();
-            if (!process.waitFor(120, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new AssertionError("timed out: " + String.join(" ", command));
-            }
-            return new Run(process.exitValue(), stdout, Files.readString(stderr));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AssertionError(e);
-        }
+    private ProcessRun runWithInput(Map<String, String> env, Path stdin, String... command) {
+        return ProcessRun.run(tmp, env, stdin, List.of(command));
     }
 }

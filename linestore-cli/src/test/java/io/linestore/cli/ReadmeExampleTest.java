@@ -2,40 +2,50 @@ package io.linestore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.linestore.LineStore;
-import io.linestore.LineStores;
-import io.linestore.ReadMethod;
-import io.linestore.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-/** The README's Java example, line for line, so the README cannot drift from the API. */
+/**
+ * The README's library section shows the example project's own program and dependencies
+ * (examples/library, which {@code ./mvnw verify} builds and runs against this build's artifacts),
+ * so the README cannot drift from code that is known to work.
+ */
 class ReadmeExampleTest {
 
-    @TempDir
-    Path tmp;
+    private static final Path ROOT = Path.of("..");
+    private static final Path EXAMPLE = ROOT.resolve("examples/library");
+    private static final String VERSION = System.getProperty("linestore.version");
+
+    private final Readme readme = Readme.of(ROOT);
 
     @Test
-    void readmeExampleReadsTheLinesItPromises() throws IOException {
-        Path numbers = tmp.resolve("numbers.txt");
-        Files.writeString(numbers, LongStream.rangeClosed(1, 1_000_000)
-                .mapToObj(Long::toString).collect(Collectors.joining("\n", "", "\n")));
-        List<String> printed = new ArrayList<>();
+    void javaExampleIsTheExampleProjectsProgram() throws IOException {
+        String program = Files.readString(EXAMPLE.resolve("src/main/java/io/linestore/example/ReadNumbers.java"));
 
-        LineStores.build(numbers, tmp.resolve("numbers"), StoreOptions.defaults());
-        try (LineStore store = LineStores.open(tmp.resolve("numbers"), ReadMethod.MMAP)) {
-            for (String line : store.read(500_000, 3)) {
-                printed.add(line);
-            }
-        }
+        assertThat(readme.fencedBlocks("java")).containsExactly(program);
+    }
 
-        assertThat(printed).containsExactly("500001", "500002", "500003");
+    @Test
+    void mavenSnippetIsTheExampleProjectsDependenciesAtThisVersion() throws IOException {
+        String pom = Files.readString(EXAMPLE.resolve("pom.xml"));
+        String end = "</dependencies>\n";
+        String dependencies = pom.substring(pom.indexOf("  <dependencies>"), pom.indexOf(end) + end.length())
+                .lines()
+                .map(line -> line.substring(2))
+                .collect(Collectors.joining("\n", "", "\n"))
+                .replace("${linestore.version}", VERSION);
+
+        assertThat(VERSION).isNotBlank();
+        assertThat(readme.fencedBlocks("xml")).containsExactly(dependencies);
+    }
+
+    @Test
+    void gradleSnippetNamesTheSameArtifactsAtThisVersion() {
+        assertThat(readme.fencedBlocks("kotlin")).singleElement().asString()
+                .contains("implementation(\"io.linestore:linestore-api:" + VERSION + "\")")
+                .contains("runtimeOnly(\"io.linestore:linestore-impl:" + VERSION + "\")");
     }
 }

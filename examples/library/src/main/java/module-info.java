@@ -1,0 +1,3 @@
+module io.linestore.example {
+    requires io.linestore;
+}
