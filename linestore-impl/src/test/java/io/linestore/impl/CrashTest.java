@@ -12,8 +12,10 @@ import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
 import java.io.ByteArrayInputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -259,9 +261,30 @@ class CrashTest {
         return took;
     }
 
+    /**
+     * The test's own classes and every library it sees. Surefire runs this module's tests on the
+     * module path, where the libraries are on {@code jdk.module.path} and the test classes are
+     * patched into the module; the child runs them all on the class path instead.
+     */
+    private static String childClassPath() {
+        List<String> entries = new ArrayList<>();
+        try {
+            entries.add(Path.of(CrashChild.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("the test classes' location is no path", e);
+        }
+        for (String property : List.of("jdk.module.path", "java.class.path")) {
+            String value = System.getProperty(property, "");
+            if (!value.isEmpty()) {
+                entries.add(value);
+            }
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
     private Process start(String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElseThrow(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), CrashChild.class.getName()));
+                "-XX:TieredStopAtLevel=1", "-cp", childClassPath(), CrashChild.class.getName()));
         command.addAll(List.of(args));
         // Refused writers say so on standard error: kept in a file, not in the build's output.
         return new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
