@@ -1,6 +1,6 @@
 package io.linestore.gen;
 
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 
 /** Which characters the payload of a generated line is made of. */
 public enum ContentCharset {

@@ -1,6 +1,6 @@
 package io.linestore.gen;
 
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.ProgressListener;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,6 +1,6 @@
 package io.linestore.gen;
 
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 
 /** How generated lines are terminated. */
 public enum LineEnding {

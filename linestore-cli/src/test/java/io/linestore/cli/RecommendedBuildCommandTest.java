@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
 import io.linestore.StoreOptions;

@@ -1,7 +1,7 @@
 package io.linestore.bench.recommend;
 
 import io.linestore.Layout;
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.StoreOptions;
 import java.util.ArrayList;
 import java.util.List;

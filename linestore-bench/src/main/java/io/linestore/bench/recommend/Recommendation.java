@@ -1,6 +1,6 @@
 package io.linestore.bench.recommend;
 
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.linestore.cli.command;
 
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import java.util.Iterator;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;

@@ -3,7 +3,7 @@ package io.linestore.cli.command;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
 import io.linestore.cli.common.ExitCodes;

@@ -3,7 +3,7 @@ package io.linestore.cli.command;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.linestore.Layout;
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.StoreInfo;
 import java.io.IOException;
 import java.io.StringWriter;

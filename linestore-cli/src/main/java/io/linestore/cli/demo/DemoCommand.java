@@ -3,7 +3,7 @@ package io.linestore.cli.demo;
 import io.linestore.BuildSummary;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
-import io.linestore.OptionNames;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;

@@ -1,4 +1,4 @@
-package io.linestore;
+package io.linestore.cli.common;
 
 import java.util.Arrays;
 import java.util.List;
@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * The one text spelling of enum constants wherever a person types or reads them (command-line
  * options, printed commands, reports): the constant's name in lower case, words joined by {@code -}
- * ({@link ReadMethod#BUFFERED_READER} is {@code buffered-reader}, {@link Layout#SHARDED} is
+ * ({@code ReadMethod.BUFFERED_READER} is {@code buffered-reader}, {@code Layout.SHARDED} is
  * {@code sharded}). Stateless and thread-safe.
  */
 public final class OptionNames {
