@@ -1,0 +1,284 @@
+package io.linestore.impl.index;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.UnsupportedFormatException;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+import java.nio.file.Path;
+
+/**
+ * A read-only view of one shard's compact index: the byte offset of every line in about
+ * {@code 2 + log2(average line length)} bits per line instead of 64, each found in constant time,
+ * over a memory mapping of the index file; nothing is copied onto the heap but the few segment
+ * positions of the header. Thread-safe: absolute reads only. The mapping belongs to the caller, who
+ * must keep it open while this view is used.
+ *
+ * <h2>File format, version 1</h2>
+ *
+ * All numbers little-endian.
+ *
+ * <pre>
+ * offset  size  field
+ *      0     4  magic, the ASCII bytes "LSCI"
+ *      4     4  version, 1
+ *      8     4  B, lines per block: a power of two in [2, 65536] (128 unless a test asks otherwise)
+ *     12     4  reserved, 0
+ *     16     8  lines in the shard, n; -1 while an append is in progress (as in {@link IndexFormat})
+ *     24     8  the file's size for those n lines
+ *     32   8*40 segment table: entry k is the file position of segment k's block directory, 0 where
+ *               segment k does not exist
+ *    352     .  segments, raw tails of earlier commits, and the raw tail
+ * </pre>
+ *
+ * <p>Lines are grouped into blocks of B: block b holds lines {@code [b*B, (b+1)*B)}. Only complete
+ * blocks are coded; the {@code n mod B} lines of the last, incomplete block are the <em>raw tail</em>:
+ * their offsets as plain 8-byte entries, the last bytes of the file (the file size is in the
+ * manifest, so the tail is {@code [size - 8*(n mod B), size)}).
+ *
+ * <p>Segment k holds blocks {@code [2^k - 1, 2^(k+1) - 1)}. It starts with its block directory:
+ * {@code 2^k} 8-byte entries, entry j the file position of block {@code 2^k - 1 + j} (entries of
+ * blocks not yet written are 0); the blocks follow, each in {@link EliasFanoBlock}'s format. So
+ * line i is found in three steps: its block {@code b = i / B}, the segment
+ * {@code k = floor(log2(b + 1))} (one instruction), the directory entry, then value {@code i mod B}
+ * of the block (a handful of reads, see {@link EliasFanoBlock}). The doubling directories are what
+ * lets the file grow only at its end: a directory is reserved whole when its segment starts, so no
+ * directory ever has to move; at most half of the last one is unused.
+ *
+ * <p>The end entry of the dense format (the data size) is not stored: it is the manifest's.
+ *
+ * <p>Appending never changes committed bytes that a reader of the committed index reads: new
+ * blocks and a new raw tail go past the committed size, new directory entries into slots reserved
+ * earlier, new segment positions into unused table entries. The header's line count is marked in
+ * progress during an append and written after the manifest, as in {@link IndexFormat}. An append
+ * that completes the block of a committed raw tail leaves that tail behind, unreferenced: at most
+ * {@code 8 * (B - 1)} bytes per append.
+ *
+ * <p>The manifest's checksum of a compact index is the CRC32C of its line starts as 8-byte
+ * little-endian numbers, exactly the bytes the dense index's checksum covers: it grows with the
+ * lines alone, whatever blocks and tails they are stored in.
+ */
+public final class CompactIndex {
+
+    /** The magic number, "LSCI" read as a little-endian int. */
+    public static final int MAGIC = 0x4943534C;
+
+    /** The format version. */
+    public static final int VERSION = 1;
+
+    /** Lines per block of a new index. */
+    public static final int DEFAULT_BLOCK_LINES = 128;
+
+    /** The largest block a file may declare. */
+    public static final int MAX_BLOCK_LINES = 1 << 16;
+
+    /** Segments the table has room for: at most {@code 2^40 - 1} complete blocks. */
+    public static final int MAX_SEGMENTS = 40;
+
+    /** Bytes of the fixed header fields before the segment table. */
+    static final int FIXED_HEADER_BYTES = 32;
+
+    /** Bytes before the first segment. */
+    public static final int HEADER_BYTES = FIXED_HEADER_BYTES + MAX_SEGMENTS * Long.BYTES;
+
+    static final long VERSION_OFFSET = 4;
+    static final long BLOCK_LINES_OFFSET = 8;
+    static final long RESERVED_OFFSET = 12;
+    static final long LINES_OFFSET = 16;
+    static final long BYTES_OFFSET = 24;
+    static final long SEGMENTS_OFFSET = FIXED_HEADER_BYTES;
+
+    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private final Path file;
+    private final MemorySegment segment;
+    private final int blockLines;
+    private final int blockShift;
+    private final long lines;
+    private final long dataBytes;
+    private final long indexBytes;
+    private final long fullBlocks;
+    private final long tailStart;
+    private final long[] directories;
+
+    private CompactIndex(Path file, MemorySegment segment, int blockLines, long lines, long dataBytes,
+            long indexBytes, long[] directories) {
+        this.file = file;
+        this.segment = segment;
+        this.blockLines = blockLines;
+        this.blockShift = Integer.numberOfTrailingZeros(blockLines);
+        this.lines = lines;
+        this.dataBytes = dataBytes;
+        this.indexBytes = indexBytes;
+        this.fullBlocks = lines >>> blockShift;
+        this.tailStart = indexBytes - (lines & (blockLines - 1)) * Long.BYTES;
+        this.directories = directories;
+    }
+
+    /**
+     * Checks an index file's header against what the manifest commits and returns a view of the
+     * committed lines. The file may hold more (an append that did not commit): that is ignored.
+     *
+     * @param file the index file, for messages
+     * @param segment the file's committed bytes, mapped
+     * @param lines the shard's committed line count, from the manifest
+     * @param dataBytes the shard's committed data size, from the manifest
+     * @param indexBytes the index's committed size, from the manifest
+     * @return the view
+     * @throws CorruptStoreException if the header, the size, a segment position or the first entry is
+     *     wrong
+     * @throws UnsupportedFormatException if the index version is unknown
+     */
+    public static CompactIndex open(Path file, MemorySegment segment, long lines, long dataBytes, long indexBytes) {
+        if (indexBytes < HEADER_BYTES || segment.byteSize() < indexBytes) {
+            throw new CorruptStoreException(file, "compact index of " + segment.byteSize() + " bytes, the manifest says "
+                    + indexBytes + ", the header alone takes " + HEADER_BYTES);
+        }
+        int magic = segment.get(INT, 0);
+        if (magic != MAGIC) {
+            throw new CorruptStoreException(file, "bad magic 0x" + Integer.toHexString(magic) + ", expected 0x"
+                    + Integer.toHexString(MAGIC));
+        }
+        int version = segment.get(INT, VERSION_OFFSET);
+        if (version != VERSION) {
+            throw new UnsupportedFormatException(file, version, VERSION);
+        }
+        int blockLines = checkBlockLines(file, segment.get(INT, BLOCK_LINES_OFFSET));
+        int reserved = segment.get(INT, RESERVED_OFFSET);
+        if (reserved != 0) {
+            throw new CorruptStoreException(file, "reserved header field is " + reserved + ", expected 0");
+        }
+        long fileLines = segment.get(LONG, LINES_OFFSET);
+        if (fileLines < lines && fileLines != IndexFormat.IN_PROGRESS_LINES) {
+            throw new CorruptStoreException(file, "header says lines=" + fileLines + ", the manifest says " + lines);
+        }
+        long tailBytes = (lines % blockLines) * Long.BYTES;
+        if (indexBytes - HEADER_BYTES < tailBytes) {
+            throw new CorruptStoreException(file, "size " + indexBytes + " leaves no room for the header and a raw tail"
+                    + " of " + tailBytes + " bytes");
+        }
+        int segments = segmentCount(lines / blockLines);
+        if (segments > MAX_SEGMENTS) {
+            throw new CorruptStoreException(file, lines + " lines in blocks of " + blockLines + " need " + segments
+                    + " segments, more than the format's " + MAX_SEGMENTS);
+        }
+        long[] directories = new long[segments];
+        for (int k = 0; k < directories.length; k++) {
+            directories[k] = segment.get(LONG, SEGMENTS_OFFSET + (long) k * Long.BYTES);
+            if (directories[k] < HEADER_BYTES || directories[k] > indexBytes - ((long) Long.BYTES << k)) {
+                throw new CorruptStoreException(file, "segment " + k + " at " + directories[k]
+                        + ", outside the file's committed " + indexBytes + " bytes");
+            }
+        }
+        CompactIndex index = new CompactIndex(file, segment, blockLines, lines, dataBytes, indexBytes, directories);
+        if (lines > 0 && index.entry(0) != 0) {
+            throw new CorruptStoreException(file, "first entry=" + index.entry(0) + ", expected 0");
+        }
+        return index;
+    }
+
+    /**
+     * Checks what {@link #open} leaves alone because an append may be changing it: that the header
+     * gives the committed line count and size. An index marked in progress passes (see
+     * {@link IndexFormat}). For {@code verify}, with no writer running.
+     *
+     * @throws CorruptStoreException if the header disagrees with the manifest
+     */
+    public void checkWhole() {
+        long fileLines = segment.get(LONG, LINES_OFFSET);
+        if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
+            return;
+        }
+        long fileBytes = segment.get(LONG, BYTES_OFFSET);
+        if (fileLines != lines || fileBytes != indexBytes) {
+            throw new CorruptStoreException(file, "header says lines=" + fileLines + " in " + fileBytes
+                    + " bytes, the manifest says lines=" + lines + " in " + indexBytes + " bytes");
+        }
+    }
+
+    /**
+     * The byte offset of line {@code i}, or the committed data size for {@code i == lines()}.
+     *
+     * @param i the line, {@code [0, lines()]}
+     * @return the byte offset
+     * @throws IndexOutOfBoundsException if {@code i} is out of range
+     * @throws CorruptStoreException if the block holding line {@code i} is damaged
+     */
+    public long entry(long i) {
+        if (i < 0 || i > lines) {
+            throw new IndexOutOfBoundsException("line=" + i + ", lines=" + lines + " in " + file);
+        }
+        if (i == lines) {
+            return dataBytes;
+        }
+        long block = i >>> blockShift;
+        if (block >= fullBlocks) {
+            return segment.get(LONG, tailStart + (i - (fullBlocks << blockShift)) * Long.BYTES);
+        }
+        int k = segmentOf(block);
+        long position = segment.get(LONG, directories[k] + (block - firstBlock(k)) * Long.BYTES);
+        long value;
+        try {
+            value = position < HEADER_BYTES ? -1
+                    : EliasFanoBlock.get(segment, position, blockLines, (int) (i & (blockLines - 1)));
+        } catch (IndexOutOfBoundsException e) {
+            value = -1;
+        }
+        if (value < 0) {
+            throw new CorruptStoreException(file, "block " + block + " at " + position + " of " + indexBytes
+                    + " bytes does not hold line " + i);
+        }
+        return value;
+    }
+
+    /**
+     * Lines in the shard.
+     *
+     * @return the committed line count
+     */
+    public long lines() {
+        return lines;
+    }
+
+    /**
+     * Lines per block.
+     *
+     * @return {@code B}
+     */
+    public int blockLines() {
+        return blockLines;
+    }
+
+    /**
+     * The file, for messages.
+     *
+     * @return the index file's path
+     */
+    public Path file() {
+        return file;
+    }
+
+    /** The segment of block {@code block}: {@code floor(log2(block + 1))}. */
+    static int segmentOf(long block) {
+        return 63 - Long.numberOfLeadingZeros(block + 1);
+    }
+
+    /** The first block of segment {@code k}. */
+    static long firstBlock(int k) {
+        return (1L << k) - 1;
+    }
+
+    /** Segments that hold {@code blocks} complete blocks. */
+    static int segmentCount(long blocks) {
+        return blocks == 0 ? 0 : segmentOf(blocks - 1) + 1;
+    }
+
+    static int checkBlockLines(Path file, int blockLines) {
+        if (blockLines < 2 || blockLines > MAX_BLOCK_LINES || Integer.bitCount(blockLines) != 1) {
+            throw new CorruptStoreException(file, "lines per block is " + blockLines + ", expected a power of two in [2, "
+                    + MAX_BLOCK_LINES + "]");
+        }
+        return blockLines;
+    }
+}

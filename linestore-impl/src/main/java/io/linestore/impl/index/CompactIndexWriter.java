@@ -1,0 +1,294 @@
+package io.linestore.impl.index;
+
+import io.linestore.impl.format.Checksums;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.zip.CRC32C;
+
+/**
+ * Writes a compact index (see {@link CompactIndex}) in one pass: gathers B line starts, codes the
+ * block at the end of the file and records its position in the segment's directory; the last,
+ * incomplete block goes out as the raw tail by {@link #finish}. Keeps the CRC32C of the line starts,
+ * extending the one it resumed from. Not thread-safe: one writer thread owns it.
+ */
+public final class CompactIndexWriter {
+
+    private final FileChannel channel;
+    private final int blockLines;
+    private final long[] block;
+    private final ByteBuffer out;
+    private final ByteBuffer directory;
+    private final ByteBuffer crcBuffer;
+    private final CRC32C crc = new CRC32C();
+    private final long[] segments = new long[CompactIndex.MAX_SEGMENTS];
+    private final boolean resumed;
+    private final int committedSegments;
+    private final long resumedLines;
+    private final long resumedCrc;
+    private int segmentCount;
+    private long blocks;
+    /** Values of the block being filled. */
+    private int count;
+    /** Values {@code block[0, tailOnDisk)} are stored already, as the raw tail ending at {@code outStart}. */
+    private int tailOnDisk;
+    /** File position of {@code out}'s first byte. */
+    private long outStart;
+    /** File position of {@code directory}'s first byte. */
+    private long directoryStart;
+
+    private CompactIndexWriter(FileChannel channel, int blockLines, int bufferBytes, boolean resumed, long lines,
+            long linesCrc, long end) {
+        this.channel = channel;
+        this.blockLines = blockLines;
+        this.block = new long[blockLines];
+        int largestBlock = EliasFanoBlock.HEADER_BYTES + 7 * blockLines
+                + Long.BYTES * (int) Math.ceilDiv(3L * blockLines + 128, Long.SIZE);
+        this.out = ByteBuffer.allocate(Math.max(bufferBytes, largestBlock)).order(ByteOrder.LITTLE_ENDIAN);
+        this.directory = ByteBuffer.allocate(Math.max(Long.BYTES, bufferBytes / Long.BYTES * Long.BYTES))
+                .order(ByteOrder.LITTLE_ENDIAN);
+        this.crcBuffer = ByteBuffer.allocate(Long.BYTES * blockLines).order(ByteOrder.LITTLE_ENDIAN);
+        this.resumed = resumed;
+        this.resumedLines = lines;
+        this.resumedCrc = linesCrc;
+        this.blocks = lines / blockLines;
+        this.segmentCount = CompactIndex.segmentCount(blocks);
+        this.committedSegments = segmentCount;
+        this.outStart = end;
+    }
+
+    /**
+     * Starts a new index; the header stays empty until {@link #finish}.
+     *
+     * @param channel an empty file opened for reading and writing; the caller closes it
+     * @param blockLines lines per block, a power of two in [2, {@value CompactIndex#MAX_BLOCK_LINES}]
+     * @param bufferBytes write buffer size; at least one block's worth is used
+     * @return the writer
+     * @throws IllegalArgumentException if {@code blockLines} is not allowed
+     */
+    public static CompactIndexWriter create(FileChannel channel, int blockLines, int bufferBytes) {
+        if (blockLines < 2 || blockLines > CompactIndex.MAX_BLOCK_LINES || Integer.bitCount(blockLines) != 1) {
+            throw new IllegalArgumentException("lines per block must be a power of two in [2, "
+                    + CompactIndex.MAX_BLOCK_LINES + "]: " + blockLines);
+        }
+        return new CompactIndexWriter(channel, blockLines, bufferBytes, false, 0, 0, CompactIndex.HEADER_BYTES);
+    }
+
+    /**
+     * Continues a committed index: marks the header in progress, drops whatever follows the committed
+     * size (an append that never committed), reads the raw tail back into the block being filled,
+     * and writes on past the committed size. The header's line count is left in progress by
+     * {@link #finish}; write it with {@link #commitHeader} once the manifest is published.
+     *
+     * @param file the index file, for messages
+     * @param channel the index file opened for reading and writing; the caller closes it
+     * @param bufferBytes write buffer size
+     * @param lines the committed lines, from the manifest
+     * @param indexBytes the committed size, from the manifest
+     * @param linesCrc the CRC32C of the committed line starts, from the manifest
+     * @return the writer
+     * @throws IOException if reading, writing or truncating fails, or the file is shorter than committed
+     */
+    public static CompactIndexWriter resume(Path file, FileChannel channel, int bufferBytes, long lines,
+            long indexBytes, long linesCrc) throws IOException {
+        ByteBuffer header = readFully(file, channel, CompactIndex.HEADER_BYTES, 0);
+        int blockLines = CompactIndex.checkBlockLines(file, header.getInt((int) CompactIndex.BLOCK_LINES_OFFSET));
+        writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(IndexFormat.IN_PROGRESS_LINES).flip(), CompactIndex.LINES_OFFSET);
+        channel.truncate(indexBytes);
+        CompactIndexWriter writer = new CompactIndexWriter(channel, blockLines, bufferBytes, true, lines, linesCrc,
+                indexBytes);
+        for (int k = 0; k < writer.segmentCount; k++) {
+            writer.segments[k] = header.getLong((int) CompactIndex.SEGMENTS_OFFSET + k * Long.BYTES);
+        }
+        int tail = (int) (lines % blockLines);
+        ByteBuffer tailBytes = readFully(file, channel, tail * Long.BYTES, indexBytes - (long) tail * Long.BYTES);
+        for (int j = 0; j < tail; j++) {
+            writer.block[j] = tailBytes.getLong(j * Long.BYTES);
+        }
+        writer.count = tail;
+        writer.tailOnDisk = tail;
+        return writer;
+    }
+
+    /**
+     * Records the byte offset of the next line.
+     *
+     * @param offset the line's first byte in the data file, not below the previous line's
+     * @throws IOException if writing fails
+     * @throws IllegalStateException if the index would hold more blocks than its format allows
+     */
+    public void add(long offset) throws IOException {
+        block[count++] = offset;
+        crcBuffer.putLong(offset);
+        if (count == blockLines) {
+            writeBlock();
+        }
+    }
+
+    private void writeBlock() throws IOException {
+        crc.update(crcBuffer.flip());
+        crcBuffer.clear();
+        int k = CompactIndex.segmentOf(blocks);
+        if (k == segmentCount) {
+            startSegment(k);
+        }
+        int bytes = EliasFanoBlock.encodedBytes(block);
+        if (bytes > out.remaining()) {
+            flushOut();
+        }
+        long position = outStart + out.position();
+        EliasFanoBlock.encode(block, out);
+        long slot = segments[k] + (blocks - CompactIndex.firstBlock(k)) * Long.BYTES;
+        if (directory.position() > 0 && slot != directoryStart + directory.position() || !directory.hasRemaining()) {
+            flushDirectory();
+        }
+        if (directory.position() == 0) {
+            directoryStart = slot;
+        }
+        directory.putLong(position);
+        blocks++;
+        count = 0;
+        tailOnDisk = 0;
+    }
+
+    /** Reserves segment {@code k}'s directory at the end of the file. */
+    private void startSegment(int k) throws IOException {
+        if (k >= CompactIndex.MAX_SEGMENTS) {
+            throw new IllegalStateException("a compact index holds at most " + CompactIndex.firstBlock(k)
+                    + " blocks of " + blockLines + " lines");
+        }
+        flushOut();
+        flushDirectory();
+        segments[k] = outStart;
+        segmentCount = k + 1;
+        outStart += (long) Long.BYTES << k;
+    }
+
+    /**
+     * Writes the raw tail, the buffered blocks and directory entries, and the header (for a new
+     * index) or the new segment positions (for a continued one).
+     *
+     * @param lines lines in the shard
+     * @return the index file's size
+     * @throws IOException if writing fails
+     * @throws IllegalStateException if the line starts added do not match {@code lines}
+     */
+    public long finish(long lines) throws IOException {
+        long added = blocks * blockLines + count;
+        if (added != lines) {
+            throw new IllegalStateException("compact index has " + added + " line starts for " + lines + " lines");
+        }
+        for (int j = tailOnDisk; j < count; j++) {
+            if (out.remaining() < Long.BYTES) {
+                flushOut();
+            }
+            out.putLong(block[j]);
+        }
+        flushOut();
+        flushDirectory();
+        long size = outStart;
+        // A new index gets its whole table (unused entries 0); a continued one only its new entries.
+        int firstEntry = resumed ? committedSegments : 0;
+        int entries = (resumed ? segmentCount : CompactIndex.MAX_SEGMENTS) - firstEntry;
+        ByteBuffer table = ByteBuffer.allocate(entries * Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (int k = firstEntry; k < firstEntry + entries; k++) {
+            table.putLong(segments[k]);
+        }
+        writeFully(channel, table.flip(), CompactIndex.SEGMENTS_OFFSET + (long) firstEntry * Long.BYTES);
+        if (!resumed) {
+            writeFully(channel, fixedHeader(blockLines, lines, size), 0);
+        }
+        return size;
+    }
+
+    /**
+     * Whether the header still has to be written by {@link #commitHeader}, after the manifest.
+     *
+     * @return {@code true} for a resumed index
+     */
+    public boolean headerPending() {
+        return resumed;
+    }
+
+    /**
+     * Writes the header of a continued index, once the manifest that commits its lines is published.
+     *
+     * @param indexFile the index file
+     * @param lines the lines the published manifest gives the shard
+     * @param indexBytes the index size the published manifest gives
+     * @param fsync whether to force the header to the device
+     * @throws IOException if writing fails; the index stays marked in progress, which readers accept
+     */
+    public static void commitHeader(Path indexFile, long lines, long indexBytes, boolean fsync) throws IOException {
+        try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            int blockLines = readFully(indexFile, channel, Integer.BYTES, CompactIndex.BLOCK_LINES_OFFSET).getInt(0);
+            writeFully(channel, fixedHeader(blockLines, lines, indexBytes), 0);
+            if (fsync) {
+                channel.force(true);
+            }
+        }
+    }
+
+    /**
+     * The CRC32C of every line start as an 8-byte little-endian number, committed ones included.
+     *
+     * @return the checksum the manifest records as the index's
+     */
+    public long linesCrc() {
+        ByteBuffer pending = crcBuffer.duplicate().flip();
+        long crcOfAdded = Checksums.combine(crc.getValue(), crc32c(pending.duplicate()), pending.remaining());
+        long added = blocks * blockLines + count - resumedLines;
+        return Checksums.combine(resumedCrc, crcOfAdded, added * Long.BYTES);
+    }
+
+    private static long crc32c(ByteBuffer bytes) {
+        CRC32C checksum = new CRC32C();
+        checksum.update(bytes);
+        return checksum.getValue();
+    }
+
+    private static ByteBuffer fixedHeader(int blockLines, long lines, long size) {
+        return ByteBuffer.allocate(CompactIndex.FIXED_HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(CompactIndex.MAGIC)
+                .putInt(CompactIndex.VERSION)
+                .putInt(blockLines)
+                .putInt(0)
+                .putLong(lines)
+                .putLong(size)
+                .flip();
+    }
+
+    private void flushOut() throws IOException {
+        long start = outStart;
+        outStart += out.position();
+        writeFully(channel, out.flip(), start);
+        out.clear();
+    }
+
+    private void flushDirectory() throws IOException {
+        writeFully(channel, directory.flip(), directoryStart);
+        directory.clear();
+    }
+
+    private static ByteBuffer readFully(Path file, FileChannel channel, int bytes, long position) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(bytes).order(ByteOrder.LITTLE_ENDIAN);
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, position + buffer.position()) < 0) {
+                throw new EOFException(file + " ends at " + (position + buffer.position()) + ", before the "
+                        + bytes + " bytes at " + position + " it should hold");
+            }
+        }
+        return buffer.flip();
+    }
+
+    private static void writeFully(FileChannel channel, ByteBuffer bytes, long position) throws IOException {
+        for (long at = position; bytes.hasRemaining(); ) {
+            at += channel.write(bytes, at);
+        }
+    }
+}
