@@ -1,5 +1,7 @@
 package io.linestore.gen;
 
+import io.linestore.OptionNames;
+
 /** Which characters the payload of a generated line is made of. */
 public enum ContentCharset {
 
@@ -22,6 +24,6 @@ public enum ContentCharset {
      * @throws IllegalArgumentException naming the value if it is unknown
      */
     public static ContentCharset fromOptionName(String text) {
-        return OptionNames.parse(values(), text, "charset");
+        return OptionNames.parse(ContentCharset.class, text, "charset");
     }
 }

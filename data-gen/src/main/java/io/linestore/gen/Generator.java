@@ -1,5 +1,6 @@
 package io.linestore.gen;
 
+import io.linestore.OptionNames;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;

@@ -1,5 +1,7 @@
 package io.linestore.gen;
 
+import io.linestore.OptionNames;
+
 /** How generated lines are terminated. */
 public enum LineEnding {
 
@@ -21,6 +23,6 @@ public enum LineEnding {
      * @throws IllegalArgumentException naming the value if it is unknown
      */
     public static LineEnding fromOptionName(String text) {
-        return OptionNames.parse(values(), text, "line ending");
+        return OptionNames.parse(LineEnding.class, text, "line ending");
     }
 }

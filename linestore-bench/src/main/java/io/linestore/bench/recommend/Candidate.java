@@ -1,8 +1,8 @@
 package io.linestore.bench.recommend;
 
 import io.linestore.Layout;
+import io.linestore.OptionNames;
 import io.linestore.StoreOptions;
-import java.util.Locale;
 
 /**
  * A store layout {@code recommend} builds from the sample and measures.
@@ -40,7 +40,7 @@ public record Candidate(Layout layout, long linesPerShard, int indexStride) {
      * @return options such as {@code --layout sharded --shard-lines 100000 --index-stride 1}
      */
     public String buildOptions() {
-        String shape = "--layout " + layout.name().toLowerCase(Locale.ROOT);
+        String shape = "--layout " + OptionNames.of(layout);
         if (layout == Layout.SHARDED) {
             shape += " --shard-lines " + linesPerShard;
         }

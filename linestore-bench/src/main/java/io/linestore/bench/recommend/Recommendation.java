@@ -1,8 +1,8 @@
 package io.linestore.bench.recommend;
 
+import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.bench.report.Table;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.OptionalLong;
 
@@ -55,6 +55,6 @@ public record Recommendation(
      * @return {@code auto}, {@code mmap}, {@code file-channel}, ...
      */
     public String readerOption() {
-        return reader.name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return OptionNames.of(reader);
     }
 }

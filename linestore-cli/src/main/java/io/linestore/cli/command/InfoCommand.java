@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
+import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
 import io.linestore.cli.ExitCodes;
@@ -59,7 +60,7 @@ public final class InfoCommand implements Callable<Integer> {
     private void printText(PrintWriter out, StoreInfo info) {
         out.printf(Locale.ROOT, "store          %s%n", store);
         out.printf(Locale.ROOT, "format         %d%n", info.formatVersion());
-        out.printf(Locale.ROOT, "layout         %s%n", EnumNames.of(info.layout()));
+        out.printf(Locale.ROOT, "layout         %s%n", OptionNames.of(info.layout()));
         out.printf(Locale.ROOT, "lines          %,d%n", info.lineCount());
         out.printf(Locale.ROOT, "data bytes     %,d%n", info.dataBytes());
         out.printf(Locale.ROOT, "index bytes    %,d (%.2f per line)%n", info.indexBytes(), info.indexBytesPerLine());

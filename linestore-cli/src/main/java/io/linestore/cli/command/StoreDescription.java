@@ -1,6 +1,7 @@
 package io.linestore.cli.command;
 
 import io.linestore.Layout;
+import io.linestore.OptionNames;
 import io.linestore.StoreInfo;
 import java.nio.file.Path;
 
@@ -41,7 +42,7 @@ public record StoreDescription(
         return new StoreDescription(
                 store.toString(),
                 info.formatVersion(),
-                EnumNames.of(info.layout()),
+                OptionNames.of(info.layout()),
                 info.lineCount(),
                 info.dataBytes(),
                 info.indexBytes(),

@@ -3,11 +3,11 @@ package io.linestore.cli.demo;
 import io.linestore.BuildSummary;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
+import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
-import io.linestore.cli.command.EnumNames;
 import io.linestore.cli.store.ReportedBuild;
 import io.linestore.gen.Sizes;
 import java.io.IOException;
@@ -117,7 +117,7 @@ public final class DemoCommand implements Callable<Integer> {
             for (int i = 0; i < positions.length; i++) {
                 millis[i] = timer.store(lineStore, positions[i], RANGE);
             }
-            return new Row(EnumNames.of(lineStore.info().layout()), EnumNames.of(method), millis);
+            return new Row(OptionNames.of(lineStore.info().layout()), OptionNames.of(method), millis);
         }
     }
 
