@@ -6,15 +6,16 @@ import java.util.Objects;
  * How {@link LineStores#build} writes a store. Immutable; made with {@link #builder()}.
  *
  * <p>Defaults: {@link Layout#SINGLE}, {@value #DEFAULT_LINES_PER_SHARD} lines per shard (used by
- * {@link Layout#SHARDED} only), index stride 1 (dense), a write buffer of
+ * {@link Layout#SHARDED} only), a {@link IndexKind#COMPACT compact} index, a write buffer of
  * {@value #DEFAULT_WRITE_BUFFER_SIZE} bytes, no fsync, no progress reporting, and the
  * {@link ReadMethod#AUTO} threshold {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
  *
  * @param layout single file or fixed-size shards
  * @param linesPerShard lines per shard for {@link Layout#SHARDED}, {@code >= 1}
- * @param indexStride 1 for a dense index (one entry per line), {@code K > 1} for one entry every
- *     {@code K} lines (a read scans at most {@code K - 1} lines), 0 for no index (a read scans from
- *     the start of its shard)
+ * @param index how lines are found: {@link IndexKind#COMPACT} (every line in constant time, about 1.3
+ *     bytes per line of 100 bytes), {@link IndexKind#DENSE} (8 bytes per line),
+ *     {@link IndexKind#sparse sparse:K} (8 bytes per K lines; a read scans at most {@code K - 1}
+ *     lines) or {@link IndexKind#NONE} (a read scans from the start of its shard)
  * @param writeBufferSize bytes buffered per file before a write, {@code >= 1}; large buffers keep
  *     network file systems from paying a round trip per few kilobytes
  * @param fsync whether to force data and index to the device before the manifest is published
@@ -26,7 +27,7 @@ import java.util.Objects;
 public record StoreOptions(
         Layout layout,
         long linesPerShard,
-        int indexStride,
+        IndexKind index,
         int writeBufferSize,
         boolean fsync,
         BuildProgress progress,
@@ -49,16 +50,14 @@ public record StoreOptions(
      * Checks the options.
      *
      * @throws IllegalArgumentException if a value is out of range (the message names it)
-     * @throws NullPointerException if {@code layout} or {@code progress} is null
+     * @throws NullPointerException if {@code layout}, {@code index} or {@code progress} is null
      */
     public StoreOptions {
         Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(index, "index");
         Objects.requireNonNull(progress, "progress");
         if (linesPerShard < 1) {
             throw new IllegalArgumentException("linesPerShard must be >= 1: " + linesPerShard);
-        }
-        if (indexStride < 0) {
-            throw new IllegalArgumentException("indexStride must be >= 0: " + indexStride);
         }
         if (writeBufferSize < 1) {
             throw new IllegalArgumentException("writeBufferSize must be >= 1: " + writeBufferSize);
@@ -66,6 +65,15 @@ public record StoreOptions(
         if (autoThresholdBytes < 0) {
             throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
         }
+    }
+
+    /**
+     * Lines per index entry.
+     *
+     * @return 0 none, 1 compact or dense, {@code K > 1} sparse
+     */
+    public int indexStride() {
+        return index.stride();
     }
 
     /**
@@ -95,7 +103,7 @@ public record StoreOptions(
         return new Builder()
                 .layout(layout)
                 .linesPerShard(linesPerShard)
-                .indexStride(indexStride)
+                .index(index)
                 .writeBufferSize(writeBufferSize)
                 .fsync(fsync)
                 .progress(progress)
@@ -106,7 +114,7 @@ public record StoreOptions(
     public static final class Builder {
         private Layout layout = Layout.SINGLE;
         private long linesPerShard = DEFAULT_LINES_PER_SHARD;
-        private int indexStride = 1;
+        private IndexKind index = IndexKind.COMPACT;
         private int writeBufferSize = DEFAULT_WRITE_BUFFER_SIZE;
         private boolean fsync;
         private BuildProgress progress = BuildProgress.NONE;
@@ -148,14 +156,25 @@ public record StoreOptions(
         }
 
         /**
-         * Sets the index stride: 1 dense, {@code K > 1} sparse, 0 none.
+         * Sets the index kind.
          *
-         * @param indexStride {@code >= 0}
+         * @param index the kind
          * @return this builder
          */
-        public Builder indexStride(int indexStride) {
-            this.indexStride = indexStride;
+        public Builder index(IndexKind index) {
+            this.index = index;
             return this;
+        }
+
+        /**
+         * Sets an 8-byte index by its stride: {@code index(IndexKind.ofStride(indexStride))}.
+         *
+         * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+         * @return this builder
+         * @throws IllegalArgumentException if {@code indexStride < 0}
+         */
+        public Builder indexStride(int indexStride) {
+            return index(IndexKind.ofStride(indexStride));
         }
 
         /**
@@ -210,7 +229,7 @@ public record StoreOptions(
          */
         public StoreOptions build() {
             return new StoreOptions(
-                    layout, linesPerShard, indexStride, writeBufferSize, fsync, progress, autoThresholdBytes);
+                    layout, linesPerShard, index, writeBufferSize, fsync, progress, autoThresholdBytes);
         }
     }
 }

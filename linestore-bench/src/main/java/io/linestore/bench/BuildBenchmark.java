@@ -69,7 +69,7 @@ public class BuildBenchmark {
         input = data.textFile(lines);
         directory = data.scratch("build");
         store = directory.resolve("store");
-        options = layout.applyTo(StoreOptions.builder()).indexStride(stride.stride()).build();
+        options = layout.applyTo(StoreOptions.builder()).index(stride.kind()).build();
         build();
         try (LineStore built = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
             ResultCheck.lines(built.read(0, 1), 0, 1, lines, "built store");

@@ -62,9 +62,10 @@ public final class DirectoryLineStore implements LineStore {
         this.handles = new HandleCache<>(options.handleCacheSize(), shard -> ShardReader.open(new ShardReader.Spec(
                 StoreFiles.dataPath(dir, manifest, shard),
                 StoreFiles.indexPath(dir, manifest, shard),
-                manifest.indexStride(),
+                manifest.index(),
                 manifest.shards().get(shard).lines(),
                 manifest.shards().get(shard).dataBytes(),
+                manifest.shards().get(shard).indexBytes(),
                 method,
                 options.readBufferSize(),
                 threshold,
@@ -124,7 +125,7 @@ public final class DirectoryLineStore implements LineStore {
                 throw new StaleIndexException(file, state.change());
             }
             if (state.state() == SourceCheck.State.GROWN && options.refresh()) {
-                SidecarIndexer.index(file, StoreOptions.builder().indexStride(manifest.indexStride())
+                SidecarIndexer.index(file, StoreOptions.builder().index(manifest.index())
                         .autoThresholdBytes(manifest.autoThresholdBytes()).build());
                 manifest = ManifestCodec.read(sidecar);
             }

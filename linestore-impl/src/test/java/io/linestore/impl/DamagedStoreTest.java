@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
@@ -14,6 +15,8 @@ import io.linestore.UnsupportedFormatException;
 import io.linestore.VerifyReport;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,9 +68,9 @@ class DamagedStoreTest {
         Files.writeString(manifest, original.replace("\"lineCount\" : 8", "\"lineCount\" : \"eight\""));
         assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining("'lineCount' is not a whole number");
-        Files.writeString(manifest, original.replace("\"indexStride\" : 1,", ""));
+        Files.writeString(manifest, original.replace("\"index\" : \"dense\",", ""));
         assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
-                .hasMessageContaining("'indexStride' is missing");
+                .hasMessageContaining("'index' is missing");
         Files.writeString(manifest, original.replace("\"SINGLE\"", "\"DIAGONAL\""));
         assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining("DIAGONAL");
@@ -80,7 +83,7 @@ class DamagedStoreTest {
     void unknownVersionIsUnsupported() throws IOException {
         Path store = build(Layout.SINGLE, 1);
         Path manifest = store.resolve("manifest.json");
-        Files.writeString(manifest, Files.readString(manifest).replace("\"version\" : 1", "\"version\" : 7"));
+        Files.writeString(manifest, Files.readString(manifest).replace("\"version\" : 2", "\"version\" : 7"));
         assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(UnsupportedFormatException.class)
                 .hasMessageContaining("7");
     }
@@ -135,6 +138,56 @@ class DamagedStoreTest {
     }
 
     @ParameterizedTest
+    @EnumSource(Layout.class)
+    void flippedByteAnywhereACompactIndexUsesIsReportedByVerify(Layout layout) throws IOException {
+        Path store = build(layout, 3, IndexKind.compact(2));
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(store)) {
+            files = walk.filter(file -> file.getFileName().toString().endsWith(".idx")).toList();
+        }
+        assertThat(files).hasSize(layout == Layout.SINGLE ? 1 : 3);
+        for (Path file : files) {
+            ByteBuffer header = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+            long blocks = header.getLong(16) / header.getInt(8);
+            int segments = blocks == 0 ? 0 : 64 - Long.numberOfLeadingZeros(blocks);
+            for (long at = 0; at < Files.size(file); at++) {
+                if (unused(header, segments, blocks, at)) {
+                    continue;
+                }
+                flip(file, at);
+                String where = file + " byte " + at;
+                try (LineStore opened = LineStores.open(store)) {
+                    assertThat(opened.verify().problems()).as(where)
+                            .anySatisfy(problem -> assertThat(store.resolve(problem.file())).isEqualTo(file));
+                } catch (CorruptStoreException e) {
+                    assertThat(e.file()).as(where).isEqualTo(file);
+                }
+                flip(file, at);
+            }
+        }
+        try (LineStore opened = LineStores.open(store)) {
+            assertThat(opened.verify().problems()).isEmpty();
+        }
+    }
+
+    /**
+     * Whether a byte of a compact index is one its format leaves unused: a segment table entry of a
+     * segment not started, or a directory entry of a block not written (see CompactIndex).
+     */
+    private static boolean unused(ByteBuffer header, int segments, long blocks, long at) {
+        if (at >= 32 + 8L * segments && at < 32 + 8L * 40) {
+            return true;
+        }
+        if (segments == 0) {
+            return false;
+        }
+        int last = segments - 1;
+        long directory = header.getLong(32 + 8 * last);
+        long used = blocks - ((1L << last) - 1);
+        return at >= directory + 8 * used && at < directory + (8L << last);
+    }
+
+    @ParameterizedTest
     @EnumSource(ReadMethod.class)
     void indexEntryPointingInsideALineFailsTheRead(ReadMethod method) throws IOException {
         Path store = build(Layout.SINGLE, 1);
@@ -179,10 +232,15 @@ class DamagedStoreTest {
         }
     }
 
+    /** A store with a dense index, whose entries the tests overwrite. */
     private Path build(Layout layout, long linesPerShard) {
-        Path store = tmp.resolve("store-" + layout + "-" + linesPerShard);
+        return build(layout, linesPerShard, IndexKind.DENSE);
+    }
+
+    private Path build(Layout layout, long linesPerShard, IndexKind index) {
+        Path store = tmp.resolve("store-" + layout + "-" + linesPerShard + "-" + index.toString().replace(':', '-'));
         LineStores.build(new java.io.ByteArrayInputStream(TEXT.getBytes(StandardCharsets.US_ASCII)), store,
-                StoreOptions.builder().layout(layout).linesPerShard(linesPerShard).build());
+                StoreOptions.builder().layout(layout).linesPerShard(linesPerShard).index(index).build());
         return store;
     }
 

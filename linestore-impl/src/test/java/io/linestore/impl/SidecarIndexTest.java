@@ -58,7 +58,7 @@ class SidecarIndexTest {
     void strideZeroIsRefused() throws IOException {
         Path log = write("a.log", "x\n");
         assertThatThrownBy(() -> LineStores.index(log, StoreOptions.builder().indexStride(0).build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("stride");
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs an index");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.linestore.bench.index;
 
+import io.linestore.IndexKind;
 import io.linestore.impl.index.CompactIndex;
 import io.linestore.impl.index.CompactIndexWriter;
 import io.linestore.impl.index.IndexFormat;
@@ -39,11 +40,11 @@ public enum IndexEncoding {
         public IndexLookup write(long[] starts, Path file, Arena arena) throws IOException {
             int lines = starts.length - 1;
             try (FileChannel channel = create(file)) {
-                CompactIndexWriter writer = CompactIndexWriter.create(channel, CompactIndex.DEFAULT_BLOCK_LINES, BUFFER);
+                CompactIndexWriter writer = CompactIndexWriter.create(channel, IndexKind.DEFAULT_BLOCK_LINES, BUFFER);
                 for (int i = 0; i < lines; i++) {
                     writer.add(starts[i]);
                 }
-                long bytes = writer.finish(lines);
+                long bytes = writer.finish(lines, starts[lines]);
                 CompactIndex index = CompactIndex.open(file, channel.map(FileChannel.MapMode.READ_ONLY, 0, bytes,
                         arena), lines, starts[lines], bytes);
                 return lookup(index::entry, bytes);

@@ -34,7 +34,7 @@ public final class IndexCommand implements Callable<Integer> {
     private Path file;
 
     @Mixin
-    private IndexStrideOption strideOption;
+    private IndexOption indexOption;
 
     @Mixin
     private WriteOptions writeOptions;
@@ -51,7 +51,7 @@ public final class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         BuildSummary summary = ReportedBuild.index(streams, file, writeOptions.toBuilder(spec)
-                .indexStride(strideOption.stride(spec, 1)).build());
+                .index(indexOption.kind(spec, false)).build());
         PrintWriter out = spec.commandLine().getOut();
         out.println(ReportedBuild.describeIndex(file, summary));
         out.flush();

@@ -17,7 +17,8 @@ import java.nio.file.Path;
  * @param indexBytesPerLine index bytes divided by lines (0 for an empty store)
  * @param shardCount data files
  * @param linesPerShard lines per shard; {@code null} for a single-file store
- * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ * @param indexStride lines per index entry: 1 compact or dense, {@code K > 1} sparse, 0 none
+ * @param index the index kind: {@code compact}, {@code dense}, {@code sparse:K} or {@code none}
  */
 public record StoreDescription(
         String store,
@@ -29,7 +30,8 @@ public record StoreDescription(
         double indexBytesPerLine,
         int shardCount,
         Long linesPerShard,
-        int indexStride) {
+        int indexStride,
+        String index) {
 
     /**
      * Describes a store.
@@ -49,6 +51,7 @@ public record StoreDescription(
                 info.indexBytesPerLine(),
                 info.shardCount(),
                 info.layout() == Layout.SHARDED ? info.linesPerShard() : null,
-                info.indexStride());
+                info.indexStride(),
+                info.index().toString());
     }
 }

@@ -1,11 +1,12 @@
 package io.linestore.impl.build;
 
 import io.linestore.BuildProgress;
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
-import io.linestore.impl.index.IndexWriter;
+import io.linestore.impl.index.IndexFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -25,7 +26,7 @@ final class ShardSequence implements LineSink, Closeable {
     private final Path dir;
     private final Layout layout;
     private final long linesPerShard;
-    private final int stride;
+    private final IndexKind index;
     private final int bufferSize;
     private final boolean fsync;
     private final List<ShardEntry> shards;
@@ -39,18 +40,18 @@ final class ShardSequence implements LineSink, Closeable {
      * @param dir the store directory
      * @param layout the store's layout
      * @param linesPerShard lines per shard, {@link Long#MAX_VALUE} for {@link Layout#SINGLE}
-     * @param stride index stride
+     * @param index the index kind
      * @param bufferSize write buffer size per file
      * @param fsync whether finished shards are forced to the device
      * @param committed the shards the manifest records (none for a new store)
      * @throws IOException if the last shard cannot be opened, or a single store's file created
      */
-    ShardSequence(Path dir, Layout layout, long linesPerShard, int stride, int bufferSize, boolean fsync,
+    ShardSequence(Path dir, Layout layout, long linesPerShard, IndexKind index, int bufferSize, boolean fsync,
             List<ShardEntry> committed) throws IOException {
         this.dir = dir;
         this.layout = layout;
         this.linesPerShard = linesPerShard;
-        this.stride = stride;
+        this.index = index;
         this.bufferSize = bufferSize;
         this.fsync = fsync;
         this.shards = new ArrayList<>(committed);
@@ -58,7 +59,7 @@ final class ShardSequence implements LineSink, Closeable {
             ShardEntry last = shards.removeLast();
             int number = shards.size();
             shard = ShardWriter.resume(dir.resolve(StoreFiles.dataFile(layout, number)),
-                    dir.resolve(StoreFiles.indexFile(layout, number)), stride, bufferSize, fsync, last);
+                    dir.resolve(StoreFiles.indexFile(layout, number)), index, bufferSize, fsync, last);
         } else if (layout == Layout.SINGLE && shards.isEmpty()) {
             open();
         } else if (layout == Layout.SHARDED) {
@@ -126,15 +127,16 @@ final class ShardSequence implements LineSink, Closeable {
      *
      * @param dir the store directory
      * @param layout the store's layout
-     * @param stride the index stride
+     * @param index the index kind
      * @param written what {@link #writeAll} wrote
      * @param fsync whether to force the header to the device
      * @throws IOException if writing fails (readers accept the in-progress mark meanwhile)
      */
-    static void commit(Path dir, Layout layout, int stride, Written written, boolean fsync) throws IOException {
+    static void commit(Path dir, Layout layout, IndexKind index, Written written, boolean fsync) throws IOException {
         if (written.headerPending() >= 0) {
-            IndexWriter.commitHeader(dir.resolve(StoreFiles.indexFile(layout, written.headerPending())), stride,
-                    written.shards().get(written.headerPending()).lines(), fsync);
+            ShardEntry shard = written.shards().get(written.headerPending());
+            IndexFiles.commitHeader(index, dir.resolve(StoreFiles.indexFile(layout, written.headerPending())),
+                    shard.lines(), shard.indexBytes(), fsync);
         }
     }
 
@@ -159,11 +161,11 @@ final class ShardSequence implements LineSink, Closeable {
     private void open() throws IOException {
         int number = shards.size();
         Path data = dir.resolve(StoreFiles.dataFile(layout, number));
-        Path index = dir.resolve(StoreFiles.indexFile(layout, number));
+        Path indexFile = dir.resolve(StoreFiles.indexFile(layout, number));
         // Left by an append that never committed: no manifest lists them, so no reader has them open.
         Files.deleteIfExists(data);
-        Files.deleteIfExists(index);
-        shard = ShardWriter.create(data, index, stride, bufferSize, fsync);
+        Files.deleteIfExists(indexFile);
+        shard = ShardWriter.create(data, indexFile, index, bufferSize, fsync);
         created = true;
     }
 

@@ -10,7 +10,7 @@ import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
-import io.linestore.impl.index.IndexWriter;
+import io.linestore.impl.index.IndexFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -44,8 +44,7 @@ public final class SidecarIndexer {
     @SuppressWarnings("try") // the write lock is held across the block, not used in it
     public static BuildSummary index(Path file, StoreOptions options) {
         if (options.indexStride() < 1) {
-            throw new IllegalArgumentException("a file indexed in place needs an index stride >= 1: "
-                    + options.indexStride());
+            throw new IllegalArgumentException("a file indexed in place needs an index, not " + options.index());
         }
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("not a regular file: " + file);
@@ -58,7 +57,7 @@ public final class SidecarIndexer {
                     FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 Manifest old = readQuietly(sidecar);
                 SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
-                boolean sameStride = old != null && old.indexStride() == options.indexStride();
+                boolean sameStride = old != null && old.index().equals(options.index());
                 if (sameStride && state.state() == SourceCheck.State.FRESH) {
                     return summary(old, 0, started);
                 }
@@ -67,8 +66,8 @@ public final class SidecarIndexer {
                         : rebuild(file, sidecar, channel, options);
                 ManifestCodec.publish(sidecar, manifest, options.fsync());
                 if (grown) {
-                    IndexWriter.commitHeader(sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
-                            manifest.indexStride(), manifest.lineCount(), options.fsync());
+                    IndexFiles.commitHeader(manifest.index(), sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
+                            manifest.lineCount(), manifest.indexBytes(), options.fsync());
                 }
                 long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
                 return summary(manifest, read, started);
@@ -85,7 +84,7 @@ public final class SidecarIndexer {
         Path index = sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
         Files.deleteIfExists(index);
         Manifest empty = new Manifest(Manifest.FORMAT, Manifest.VERSION, Layout.SINGLE, 0, 0, 0,
-                options.indexStride(), Long.MAX_VALUE, options.autoThresholdBytes(), List.of(), null);
+                options.index(), Long.MAX_VALUE, options.autoThresholdBytes(), List.of(), null);
         return index(file, channel, index, empty, new ShardEntry(0, 0, 0, 0, 0), 0, options);
     }
 
@@ -104,7 +103,7 @@ public final class SidecarIndexer {
         long modified = Files.getLastModifiedTime(file).toMillis();
         long size = channel.size();
         ShardEntry entry;
-        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, options.indexStride(), options.writeBufferSize(),
+        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(), options.writeBufferSize(),
                 options.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, options.writeBufferSize(), unterminated == 0,
                     options.progress());

@@ -46,12 +46,12 @@ public final class StoreAppender {
             Manifest committed = ManifestCodec.read(dir);
             ShardSequence.Written written;
             try (ShardSequence sequence = new ShardSequence(dir, committed.layout(), committed.linesPerShard(),
-                    committed.indexStride(), options.writeBufferSize(), options.fsync(), committed.shards())) {
+                    committed.index(), options.writeBufferSize(), options.fsync(), committed.shards())) {
                 written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
             }
             Manifest after = committed.withShards(written.shards(), null);
             ManifestCodec.publish(dir, after, options.fsync());
-            ShardSequence.commit(dir, committed.layout(), committed.indexStride(), written, options.fsync());
+            ShardSequence.commit(dir, committed.layout(), committed.index(), written, options.fsync());
             return new BuildSummary(after.lineCount() - committed.lineCount(), written.inputBytes(),
                     after.dataBytes() - committed.dataBytes(), after.shards().size(),
                     Duration.ofNanos(System.nanoTime() - started));

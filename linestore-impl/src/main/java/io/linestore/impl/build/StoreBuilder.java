@@ -43,11 +43,11 @@ public final class StoreBuilder {
         try {
             ShardSequence.Written written;
             try (ShardSequence sequence = new ShardSequence(dir, options.layout(), linesPerShard,
-                    options.indexStride(), options.writeBufferSize(), options.fsync(), List.of())) {
+                    options.index(), options.writeBufferSize(), options.fsync(), List.of())) {
                 written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
             }
             Manifest manifest = new Manifest(Manifest.FORMAT, Manifest.VERSION, options.layout(), 0, 0, 0,
-                    options.indexStride(), linesPerShard, options.autoThresholdBytes(), List.of(), null)
+                    options.index(), linesPerShard, options.autoThresholdBytes(), List.of(), null)
                     .withShards(written.shards(), null);
             ManifestCodec.publish(dir, manifest, options.fsync());
             return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.dataBytes(),

@@ -1,5 +1,6 @@
 package io.linestore.impl.format;
 
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.StoreInfo;
 import java.util.List;
@@ -9,12 +10,13 @@ import java.util.List;
  * exists once its manifest does; it is written last (see {@link ManifestCodec#publish}).
  *
  * @param format always {@value #FORMAT}
- * @param version the format version, {@value #VERSION}
+ * @param version the format version: {@value #VERSION}, or {@value #VERSION_1} for a store written
+ *     before the manifest named its index kind (its index is dense, sparse or none)
  * @param layout single file or shards
  * @param lineCount lines in the store, the sum of the shards' lines
  * @param dataBytes bytes of all data files
  * @param indexBytes bytes of all index files
- * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ * @param index how the shards' index files encode line offsets
  * @param linesPerShard lines in every shard but the last; {@link Long#MAX_VALUE} for
  *     {@link Layout#SINGLE}
  * @param autoThresholdBytes the range size at which {@code AUTO} reads switch from the mapping to
@@ -29,7 +31,7 @@ public record Manifest(
         long lineCount,
         long dataBytes,
         long indexBytes,
-        int indexStride,
+        IndexKind index,
         long linesPerShard,
         long autoThresholdBytes,
         List<ShardEntry> shards,
@@ -38,8 +40,11 @@ public record Manifest(
     /** The value of {@code format}. */
     public static final String FORMAT = "linestore";
 
-    /** The format version this code writes and reads. */
-    public static final int VERSION = 1;
+    /** The format version this code writes. */
+    public static final int VERSION = 2;
+
+    /** The first format version, still read and appended to. */
+    public static final int VERSION_1 = 1;
 
     /**
      * Copies the shard list.
@@ -58,8 +63,17 @@ public record Manifest(
     public Manifest withShards(List<ShardEntry> newShards, SourceFile newSource) {
         return new Manifest(format, version, layout, newShards.stream().mapToLong(ShardEntry::lines).sum(),
                 newShards.stream().mapToLong(ShardEntry::dataBytes).sum(),
-                newShards.stream().mapToLong(ShardEntry::indexBytes).sum(), indexStride, linesPerShard,
+                newShards.stream().mapToLong(ShardEntry::indexBytes).sum(), index, linesPerShard,
                 autoThresholdBytes, newShards, newSource);
+    }
+
+    /**
+     * Lines per index entry.
+     *
+     * @return 0 none, 1 compact or dense, {@code K > 1} sparse
+     */
+    public int indexStride() {
+        return index.stride();
     }
 
     /**
@@ -68,7 +82,7 @@ public record Manifest(
      * @return the public description
      */
     public StoreInfo info() {
-        return new StoreInfo(version, layout, lineCount, dataBytes, indexBytes, indexStride, linesPerShard,
+        return new StoreInfo(version, layout, lineCount, dataBytes, indexBytes, index, linesPerShard,
                 shards.size());
     }
 }

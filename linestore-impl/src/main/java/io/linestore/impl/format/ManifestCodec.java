@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.StoreNotFoundException;
 import io.linestore.UnsupportedFormatException;
@@ -133,7 +134,11 @@ public final class ManifestCodec {
             json.writeNumberField("lineCount", m.lineCount());
             json.writeNumberField("dataBytes", m.dataBytes());
             json.writeNumberField("indexBytes", m.indexBytes());
-            json.writeNumberField("indexStride", m.indexStride());
+            if (m.version() == Manifest.VERSION_1) {
+                json.writeNumberField("indexStride", m.indexStride());
+            } else {
+                json.writeStringField("index", m.index().toString());
+            }
             json.writeNumberField("linesPerShard", m.linesPerShard());
             json.writeNumberField("autoThresholdBytes", m.autoThresholdBytes());
             json.writeArrayFieldStart("shards");
@@ -176,8 +181,16 @@ public final class ManifestCodec {
         } catch (IllegalArgumentException e) {
             throw m.corrupt("layout \"" + layout + "\" is neither SINGLE nor SHARDED");
         }
-        return new Manifest(m.string("format"), m.integer("version"), parsedLayout, m.number("lineCount"),
-                m.number("dataBytes"), m.number("indexBytes"), m.integer("indexStride"), m.number("linesPerShard"),
+        int version = m.integer("version");
+        IndexKind index;
+        try {
+            index = version == Manifest.VERSION_1 ? IndexKind.ofStride(m.integer("indexStride"))
+                    : IndexKind.parse(m.string("index"));
+        } catch (IllegalArgumentException e) {
+            throw m.corrupt(e.getMessage());
+        }
+        return new Manifest(m.string("format"), version, parsedLayout, m.number("lineCount"),
+                m.number("dataBytes"), m.number("indexBytes"), index, m.number("linesPerShard"),
                 m.number("autoThresholdBytes"), shards, source == null ? null : new SourceFile(source.string("name"),
                         source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")));
     }
@@ -294,7 +307,7 @@ public final class ManifestCodec {
         if (!Manifest.FORMAT.equals(m.format())) {
             throw new CorruptStoreException(file, "not a linestore manifest: format=" + m.format());
         }
-        if (m.version() != Manifest.VERSION) {
+        if (m.version() != Manifest.VERSION && m.version() != Manifest.VERSION_1) {
             throw new UnsupportedFormatException(file, m.version(), Manifest.VERSION);
         }
         if (m.layout() == null || m.shards() == null) {
@@ -304,8 +317,8 @@ public final class ManifestCodec {
             throw new CorruptStoreException(file, "a sidecar of " + file.getParent().getFileName()
                     + " cannot index the file " + m.source().name());
         }
-        if (m.indexStride() < 0) {
-            throw new CorruptStoreException(file, "indexStride=" + m.indexStride() + " is negative");
+        if (m.index() == null || m.version() == Manifest.VERSION_1 && m.index().isCompact()) {
+            throw new CorruptStoreException(file, "index " + m.index() + " in a version " + m.version() + " manifest");
         }
         if (m.autoThresholdBytes() < 0) {
             throw new CorruptStoreException(file, "autoThresholdBytes=" + m.autoThresholdBytes() + " is negative");

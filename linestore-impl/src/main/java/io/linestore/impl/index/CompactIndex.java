@@ -4,8 +4,10 @@ import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.zip.CRC32C;
 
 /**
  * A read-only view of one shard's compact index: the byte offset of every line in about
@@ -22,12 +24,13 @@ import java.nio.file.Path;
  * offset  size  field
  *      0     4  magic, the ASCII bytes "LSCI"
  *      4     4  version, 1
- *      8     4  B, lines per block: a power of two in [2, 65536] (128 unless a test asks otherwise)
+ *      8     4  B, lines per block: a power of two in [2, 65536] (128 unless {@link io.linestore.IndexKind#compact} says otherwise)
  *     12     4  reserved, 0
  *     16     8  lines in the shard, n; -1 while an append is in progress (as in {@link IndexFormat})
  *     24     8  the file's size for those n lines
- *     32   8*40 segment table: entry k is the file position of segment k's block directory, 0 where
- *               segment k does not exist
+ *     32   8*40 segment table: entry k is the file position of segment k's block directory; entries
+ *               of segments the committed lines do not reach are ignored (0, or left by an append
+ *               that did not commit)
  *    352     .  segments, raw tails of earlier commits, and the raw tail
  * </pre>
  *
@@ -38,7 +41,7 @@ import java.nio.file.Path;
  *
  * <p>Segment k holds blocks {@code [2^k - 1, 2^(k+1) - 1)}. It starts with its block directory:
  * {@code 2^k} 8-byte entries, entry j the file position of block {@code 2^k - 1 + j} (entries of
- * blocks not yet written are 0); the blocks follow, each in {@link EliasFanoBlock}'s format. So
+ * blocks not yet written are ignored, like the table's); the blocks follow, each in {@link EliasFanoBlock}'s format. So
  * line i is found in three steps: its block {@code b = i / B}, the segment
  * {@code k = floor(log2(b + 1))} (one instruction), the directory entry, then value {@code i mod B}
  * of the block (a handful of reads, see {@link EliasFanoBlock}). The doubling directories are what
@@ -58,16 +61,13 @@ import java.nio.file.Path;
  * little-endian numbers, exactly the bytes the dense index's checksum covers: it grows with the
  * lines alone, whatever blocks and tails they are stored in.
  */
-public final class CompactIndex {
+public final class CompactIndex implements LineIndex {
 
     /** The magic number, "LSCI" read as a little-endian int. */
     public static final int MAGIC = 0x4943534C;
 
     /** The format version. */
     public static final int VERSION = 1;
-
-    /** Lines per block of a new index. */
-    public static final int DEFAULT_BLOCK_LINES = 128;
 
     /** The largest block a file may declare. */
     public static final int MAX_BLOCK_LINES = 1 << 16;
@@ -179,21 +179,41 @@ public final class CompactIndex {
     }
 
     /**
-     * Checks what {@link #open} leaves alone because an append may be changing it: that the header
-     * gives the committed line count and size. An index marked in progress passes (see
-     * {@link IndexFormat}). For {@code verify}, with no writer running.
+     * Checks what {@link #open} leaves alone because an append may be changing it, that the header
+     * gives the committed line count and size (unless an append left it in progress, see
+     * {@link IndexFormat}), and that every block is stored exactly as its lines code, so that a
+     * damaged byte a lookup happens not to read (padding, a length) is found too. For {@code verify},
+     * with no writer running; reads the whole index.
      *
-     * @throws CorruptStoreException if the header disagrees with the manifest
+     * @throws CorruptStoreException if the header disagrees with the manifest or a block is damaged
      */
+    @Override
     public void checkWhole() {
         long fileLines = segment.get(LONG, LINES_OFFSET);
-        if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
-            return;
-        }
         long fileBytes = segment.get(LONG, BYTES_OFFSET);
-        if (fileLines != lines || fileBytes != indexBytes) {
+        if (fileLines != IndexFormat.IN_PROGRESS_LINES && (fileLines != lines || fileBytes != indexBytes)) {
             throw new CorruptStoreException(file, "header says lines=" + fileLines + " in " + fileBytes
                     + " bytes, the manifest says lines=" + lines + " in " + indexBytes + " bytes");
+        }
+        long[] values = new long[blockLines];
+        ByteBuffer expected = ByteBuffer.allocate(EliasFanoBlock.maxEncodedBytes(blockLines));
+        for (long block = 0; block < fullBlocks; block++) {
+            for (int j = 0; j < blockLines; j++) {
+                values[j] = entry((block << blockShift) + j);
+            }
+            long position = blockPosition(block);
+            expected.clear();
+            try {
+                EliasFanoBlock.encode(values, expected);
+            } catch (IllegalArgumentException e) {
+                throw new CorruptStoreException(file, "block " + block + " at " + position + ": " + e.getMessage());
+            }
+            expected.flip();
+            if (position + expected.remaining() > indexBytes
+                    || !segment.asSlice(position, expected.remaining()).asByteBuffer().equals(expected)) {
+                throw new CorruptStoreException(file, "block " + block + " at " + position
+                        + " is not stored as its lines code");
+            }
         }
     }
 
@@ -205,6 +225,7 @@ public final class CompactIndex {
      * @throws IndexOutOfBoundsException if {@code i} is out of range
      * @throws CorruptStoreException if the block holding line {@code i} is damaged
      */
+    @Override
     public long entry(long i) {
         if (i < 0 || i > lines) {
             throw new IndexOutOfBoundsException("line=" + i + ", lines=" + lines + " in " + file);
@@ -216,8 +237,7 @@ public final class CompactIndex {
         if (block >= fullBlocks) {
             return segment.get(LONG, tailStart + (i - (fullBlocks << blockShift)) * Long.BYTES);
         }
-        int k = segmentOf(block);
-        long position = segment.get(LONG, directories[k] + (block - firstBlock(k)) * Long.BYTES);
+        long position = blockPosition(block);
         long value;
         try {
             value = position < HEADER_BYTES ? -1
@@ -230,6 +250,36 @@ public final class CompactIndex {
                     + " bytes does not hold line " + i);
         }
         return value;
+    }
+
+    /**
+     * One entry per line.
+     *
+     * @return 1
+     */
+    @Override
+    public int stride() {
+        return 1;
+    }
+
+    @Override
+    public long entryCount() {
+        return lines + 1;
+    }
+
+    @Override
+    public long entriesCrc32c() {
+        CRC32C crc = new CRC32C();
+        ByteBuffer chunk = ByteBuffer.allocate(Long.BYTES * blockLines).order(ByteOrder.LITTLE_ENDIAN);
+        for (long i = 0; i < lines; i++) {
+            if (!chunk.hasRemaining()) {
+                crc.update(chunk.flip());
+                chunk.clear();
+            }
+            chunk.putLong(entry(i));
+        }
+        crc.update(chunk.flip());
+        return crc.getValue();
     }
 
     /**
@@ -255,8 +305,15 @@ public final class CompactIndex {
      *
      * @return the index file's path
      */
+    @Override
     public Path file() {
         return file;
+    }
+
+    /** Where a complete block is stored, from its segment's directory. */
+    private long blockPosition(long block) {
+        int k = segmentOf(block);
+        return segment.get(LONG, directories[k] + (block - firstBlock(k)) * Long.BYTES);
     }
 
     /** The segment of block {@code block}: {@code floor(log2(block + 1))}. */

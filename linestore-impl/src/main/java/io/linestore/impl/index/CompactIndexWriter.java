@@ -16,7 +16,7 @@ import java.util.zip.CRC32C;
  * incomplete block goes out as the raw tail by {@link #finish}. Keeps the CRC32C of the line starts,
  * extending the one it resumed from. Not thread-safe: one writer thread owns it.
  */
-public final class CompactIndexWriter {
+public final class CompactIndexWriter implements IndexSink {
 
     private final FileChannel channel;
     private final int blockLines;
@@ -46,8 +46,7 @@ public final class CompactIndexWriter {
         this.channel = channel;
         this.blockLines = blockLines;
         this.block = new long[blockLines];
-        int largestBlock = EliasFanoBlock.HEADER_BYTES + 7 * blockLines
-                + Long.BYTES * (int) Math.ceilDiv(3L * blockLines + 128, Long.SIZE);
+        int largestBlock = EliasFanoBlock.maxEncodedBytes(blockLines);
         this.out = ByteBuffer.allocate(Math.max(bufferBytes, largestBlock)).order(ByteOrder.LITTLE_ENDIAN);
         this.directory = ByteBuffer.allocate(Math.max(Long.BYTES, bufferBytes / Long.BYTES * Long.BYTES))
                 .order(ByteOrder.LITTLE_ENDIAN);
@@ -122,6 +121,7 @@ public final class CompactIndexWriter {
      * @throws IOException if writing fails
      * @throws IllegalStateException if the index would hold more blocks than its format allows
      */
+    @Override
     public void add(long offset) throws IOException {
         block[count++] = offset;
         crcBuffer.putLong(offset);
@@ -174,11 +174,13 @@ public final class CompactIndexWriter {
      * index) or the new segment positions (for a continued one).
      *
      * @param lines lines in the shard
+     * @param dataBytes not stored: the end of the last line is the manifest's data size
      * @return the index file's size
      * @throws IOException if writing fails
      * @throws IllegalStateException if the line starts added do not match {@code lines}
      */
-    public long finish(long lines) throws IOException {
+    @Override
+    public long finish(long lines, long dataBytes) throws IOException {
         long added = blocks * blockLines + count;
         if (added != lines) {
             throw new IllegalStateException("compact index has " + added + " line starts for " + lines + " lines");
@@ -211,6 +213,7 @@ public final class CompactIndexWriter {
      *
      * @return {@code true} for a resumed index
      */
+    @Override
     public boolean headerPending() {
         return resumed;
     }
@@ -239,7 +242,8 @@ public final class CompactIndexWriter {
      *
      * @return the checksum the manifest records as the index's
      */
-    public long linesCrc() {
+    @Override
+    public long entriesCrc() {
         ByteBuffer pending = crcBuffer.duplicate().flip();
         long crcOfAdded = Checksums.combine(crc.getValue(), crc32c(pending.duplicate()), pending.remaining());
         long added = blocks * blockLines + count - resumedLines;

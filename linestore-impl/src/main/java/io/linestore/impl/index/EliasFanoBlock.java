@@ -56,6 +56,17 @@ public final class EliasFanoBlock {
     }
 
     /**
+     * The most bytes a block of {@code blockValues} values can take, whatever they are.
+     *
+     * @param blockValues values in the block
+     * @return an upper bound of {@link #encodedBytes}
+     */
+    public static int maxEncodedBytes(int blockValues) {
+        return HEADER_BYTES + MAX_LOW_BITS / Byte.SIZE * blockValues
+                + Long.BYTES * (int) Math.ceilDiv(3L * blockValues + 128, Long.SIZE);
+    }
+
+    /**
      * Encodes a block at the buffer's position, advancing it.
      *
      * @param values the block's values, non-decreasing, at least one

@@ -14,7 +14,7 @@ import java.util.zip.CRC32C;
  * once the line count is known. Keeps the CRC32C of the line-start entries (see
  * {@link IndexFormat}), extending the one it resumed from. Not thread-safe: one writer thread owns it.
  */
-public final class IndexWriter {
+public final class IndexWriter implements IndexSink {
 
     private final FileChannel channel;
     private final ByteBuffer buffer;
@@ -79,6 +79,7 @@ public final class IndexWriter {
      * @param offset the line's first byte in the data file
      * @throws IOException if writing fails
      */
+    @Override
     public void add(long offset) throws IOException {
         if (!buffer.hasRemaining()) {
             flush();
@@ -96,6 +97,7 @@ public final class IndexWriter {
      * @throws IOException if writing fails
      * @throws IllegalStateException if the entries added do not match {@code lines}
      */
+    @Override
     public long finish(long lines, long dataBytes) throws IOException {
         flush();
         if (entries != Math.ceilDiv(lines, stride)) {
@@ -116,6 +118,7 @@ public final class IndexWriter {
      *
      * @return {@code true} for a resumed index
      */
+    @Override
     public boolean headerPending() {
         return resumed;
     }
@@ -143,6 +146,7 @@ public final class IndexWriter {
      *
      * @return the checksum the manifest records as the index's
      */
+    @Override
     public long entriesCrc() {
         return Checksums.combine(resumedCrc, crc.getValue(),
                 (entries - resumedEntries - buffer.position() / IndexFormat.ENTRY_BYTES) * IndexFormat.ENTRY_BYTES);

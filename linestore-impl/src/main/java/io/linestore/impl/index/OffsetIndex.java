@@ -4,6 +4,7 @@ import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.zip.CRC32C;
 
 /**
  * A read-only view of one shard's index, over a memory mapping of its {@code .idx} file (see
@@ -11,7 +12,7 @@ import java.nio.file.Path;
  *
  * <p>The mapping belongs to the caller, who must keep it open while this view is used.
  */
-public final class OffsetIndex {
+public final class OffsetIndex implements LineIndex {
 
     private final Path file;
     private final MemorySegment segment;
@@ -88,6 +89,7 @@ public final class OffsetIndex {
      *
      * @throws CorruptStoreException if the header or the end entry is wrong
      */
+    @Override
     public void checkWhole() {
         long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
         if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
@@ -113,6 +115,7 @@ public final class OffsetIndex {
      *
      * @return {@code K >= 1}
      */
+    @Override
     public int stride() {
         return stride;
     }
@@ -131,6 +134,7 @@ public final class OffsetIndex {
      *
      * @return {@code ceil(lines / stride) + 1}
      */
+    @Override
     public long entryCount() {
         return entryCount;
     }
@@ -143,6 +147,7 @@ public final class OffsetIndex {
      * @return the byte offset
      * @throws IndexOutOfBoundsException if {@code i} is out of range
      */
+    @Override
     public long entry(long i) {
         if (i < 0 || i >= entryCount) {
             throw new IndexOutOfBoundsException("entry=" + i + ", entryCount=" + entryCount + " in " + file);
@@ -153,11 +158,19 @@ public final class OffsetIndex {
         return segment.get(IndexFormat.LONG, IndexFormat.HEADER_BYTES + i * IndexFormat.ENTRY_BYTES);
     }
 
+    @Override
+    public long entriesCrc32c() {
+        CRC32C crc = new CRC32C();
+        crc.update(segment.asSlice(IndexFormat.HEADER_BYTES, IndexFormat.lineStartBytes(lines, stride)).asByteBuffer());
+        return crc.getValue();
+    }
+
     /**
      * The file, for messages.
      *
      * @return the index file's path
      */
+    @Override
     public Path file() {
         return file;
     }

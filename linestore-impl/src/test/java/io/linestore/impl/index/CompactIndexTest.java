@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -65,8 +66,8 @@ class CompactIndexTest {
                 for (int i = from; i < to; i++) {
                     writer.add(starts[i]);
                 }
-                size = writer.finish(to);
-                crc = writer.linesCrc();
+                size = writer.finish(to, 0);
+                crc = writer.entriesCrc();
                 if (writer.headerPending()) {
                     CompactIndexWriter.commitHeader(file, to, size, false);
                 }
@@ -154,7 +155,7 @@ class CompactIndexTest {
     @ValueSource(longs = {2, 100, 65_536, 1L << 40})
     void aCompleteBlockNeverTakesMoreThanEightBytesPerLine(long lineLength) throws IOException {
         Path file = dir.resolve("even.idx");
-        long[] starts = new long[CompactIndex.DEFAULT_BLOCK_LINES * 64];
+        long[] starts = new long[IndexKind.DEFAULT_BLOCK_LINES * 64];
         for (int i = 1; i < starts.length; i++) {
             starts[i] = starts[i - 1] + lineLength;
         }
@@ -176,7 +177,7 @@ class CompactIndexTest {
     @Test
     void aDamagedBlockPositionIsACorruptStoreNamingTheFile() throws IOException {
         Path file = dir.resolve("damaged.idx");
-        long[] starts = new long[CompactIndex.DEFAULT_BLOCK_LINES * 3];
+        long[] starts = new long[IndexKind.DEFAULT_BLOCK_LINES * 3];
         for (int i = 1; i < starts.length; i++) {
             starts[i] = starts[i - 1] + 7;
         }
@@ -191,7 +192,7 @@ class CompactIndexTest {
             CompactIndex index = CompactIndex.open(file, channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena),
                     starts.length, starts[starts.length - 1] + 7, size);
             assertThat(index.entry(5)).isEqualTo(35);
-            assertThatThrownBy(() -> index.entry(CompactIndex.DEFAULT_BLOCK_LINES + 1))
+            assertThatThrownBy(() -> index.entry(IndexKind.DEFAULT_BLOCK_LINES + 1))
                     .isInstanceOf(CorruptStoreException.class)
                     .hasMessageContaining(file.toString())
                     .hasMessageContaining("block 1");
@@ -217,11 +218,11 @@ class CompactIndexTest {
     private static long write(Path file, long[] starts) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
                 StandardOpenOption.WRITE)) {
-            CompactIndexWriter writer = CompactIndexWriter.create(channel, CompactIndex.DEFAULT_BLOCK_LINES, 1 << 16);
+            CompactIndexWriter writer = CompactIndexWriter.create(channel, IndexKind.DEFAULT_BLOCK_LINES, 1 << 16);
             for (long start : starts) {
                 writer.add(start);
             }
-            return writer.finish(starts.length);
+            return writer.finish(starts.length, 0);
         }
     }
 }
