@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * What {@link LineStores#build} wrote.
  *
- * @param lineCount lines in the store
+ * @param lineCount lines in the store, {@code >= 0}
  * @param inputBytes bytes read from the input
  * @param dataBytes bytes of data written (the input plus a final {@code \n} where it lacked one)
  * @param shardCount data files written
@@ -19,7 +19,6 @@ public record BuildSummary(long lineCount, long inputBytes, long dataBytes, int 
      * @return megabytes (10^6 bytes) of input per second
      */
     public double megabytesPerSecond() {
-        double seconds = elapsed.toNanos() / 1e9;
-        return seconds == 0 ? 0 : inputBytes / 1e6 / seconds;
+        return Throughput.megabytesPerSecond(inputBytes, elapsed);
     }
 }

@@ -31,17 +31,25 @@ public interface LineStore extends AutoCloseable {
     long lineCount();
 
     /**
+     * The most lines one {@link #read} returns: as many as a {@link List} can hold (the largest array
+     * length every JDK allocates). Read larger ranges with {@link #lines} or {@link #readBytes}.
+     */
+    int MAX_READ_LINES = Integer.MAX_VALUE - 8;
+
+    /**
      * Reads lines {@code [offset, min(offset + size, lineCount()))}, decoded as UTF-8, without
      * their line terminators.
      *
      * @param offset the first line number, {@code >= 0}
-     * @param size the most lines to return, {@code >= 0}
+     * @param size the most lines to return, {@code >= 0}; any size is accepted as long as the lines
+     *     actually returned number at most {@link #MAX_READ_LINES}
      * @return the lines, in order; empty when {@code offset >= lineCount()} or {@code size == 0}
-     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative
+     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative, or the range
+     *     holds more than {@link #MAX_READ_LINES} lines (the message names the values)
      * @throws StoreClosedException if the store is closed
      * @throws CorruptStoreException if the bytes read do not split into the expected lines
      */
-    List<String> read(long offset, int size);
+    List<String> read(long offset, long size);
 
     /**
      * Hands the stored bytes of lines {@code [offset, min(offset + size, lineCount()))} to the

@@ -14,11 +14,8 @@ import java.util.Objects;
  * @param autoThresholdBytes for {@link ReadMethod#AUTO}: ranges smaller than this many bytes are
  *     read through the memory mapping, others through the file channel, {@code >= 0}; or
  *     {@link #STORE_AUTO_THRESHOLD} to use the threshold recorded in the store's manifest
- * @param refresh for a file indexed in place that has grown since: index its new lines before
- *     opening ({@code true}), or open the lines indexed so far ({@code false}, the default)
  */
-public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes,
-        boolean refresh) {
+public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes) {
 
     /** Open shards cached when none is given. */
     public static final int DEFAULT_HANDLE_CACHE_SIZE = 128;
@@ -76,7 +73,6 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         private int handleCacheSize = DEFAULT_HANDLE_CACHE_SIZE;
         private int readBufferSize = DEFAULT_READ_BUFFER_SIZE;
         private long autoThresholdBytes = STORE_AUTO_THRESHOLD;
-        private boolean refresh;
 
         private Builder() {
         }
@@ -126,24 +122,13 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         }
 
         /**
-         * Sets whether opening a file indexed in place first indexes lines added since.
-         *
-         * @param refresh {@code true} to index new lines first
-         * @return this builder
-         */
-        public Builder refresh(boolean refresh) {
-            this.refresh = refresh;
-            return this;
-        }
-
-        /**
          * Makes the options.
          *
          * @return the options
          * @throws IllegalArgumentException if a value is out of range
          */
         public ReadOptions build() {
-            return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes, refresh);
+            return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes);
         }
     }
 }

@@ -3,12 +3,14 @@ package io.linestore;
 import java.util.Objects;
 
 /**
- * How {@link LineStores#build} writes a store. Immutable; made with {@link #builder()}.
+ * The shape of a store {@link LineStores#build} makes: layout, shard size, index kind, and the
+ * {@link ReadMethod#AUTO} threshold recorded in its manifest. All of it is fixed for the life of
+ * the store (an append keeps it); how the files are written is {@link WriteOptions}. Immutable;
+ * made with {@link #builder()}.
  *
  * <p>Defaults: {@link Layout#SINGLE}, {@value #DEFAULT_LINES_PER_SHARD} lines per shard (used by
- * {@link Layout#SHARDED} only), a {@link IndexKind#COMPACT compact} index, a write buffer of
- * {@value #DEFAULT_WRITE_BUFFER_SIZE} bytes, no fsync, no progress reporting, and the
- * {@link ReadMethod#AUTO} threshold {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
+ * {@link Layout#SHARDED} only), a {@link IndexKind#COMPACT compact} index, and the {@link ReadMethod#AUTO} threshold
+ * {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
  *
  * @param layout single file or fixed-size shards
  * @param linesPerShard lines per shard for {@link Layout#SHARDED}, {@code >= 1}
@@ -16,10 +18,6 @@ import java.util.Objects;
  *     bytes per line of 100 bytes), {@link IndexKind#DENSE} (8 bytes per line),
  *     {@link IndexKind#sparse sparse:K} (8 bytes per K lines; a read scans at most {@code K - 1}
  *     lines) or {@link IndexKind#NONE} (a read scans from the start of its shard)
- * @param writeBufferSize bytes buffered per file before a write, {@code >= 1}; large buffers keep
- *     network file systems from paying a round trip per few kilobytes
- * @param fsync whether to force data and index to the device before the manifest is published
- * @param progress receives progress while the build runs; never {@code null}
  * @param autoThresholdBytes recorded in the manifest as the range size, in bytes, below which
  *     {@link ReadMethod#AUTO} reads through the memory mapping and at or above which through the
  *     file channel, {@code >= 0}; {@code linestore recommend} measures it on the user's machine
@@ -28,16 +26,10 @@ public record StoreOptions(
         Layout layout,
         long linesPerShard,
         IndexKind index,
-        int writeBufferSize,
-        boolean fsync,
-        BuildProgress progress,
         long autoThresholdBytes) {
 
     /** Lines per shard when none is given. */
     public static final long DEFAULT_LINES_PER_SHARD = 1_000_000L;
-
-    /** Write buffer size when none is given: 1 MiB. */
-    public static final int DEFAULT_WRITE_BUFFER_SIZE = 1 << 20;
 
     /**
      * {@link ReadMethod#AUTO} threshold when none is given: 1 MiB, about where memory mapping stopped
@@ -50,17 +42,13 @@ public record StoreOptions(
      * Checks the options.
      *
      * @throws IllegalArgumentException if a value is out of range (the message names it)
-     * @throws NullPointerException if {@code layout}, {@code index} or {@code progress} is null
+     * @throws NullPointerException if {@code layout} or {@code index} is null
      */
     public StoreOptions {
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(index, "index");
-        Objects.requireNonNull(progress, "progress");
         if (linesPerShard < 1) {
             throw new IllegalArgumentException("linesPerShard must be >= 1: " + linesPerShard);
-        }
-        if (writeBufferSize < 1) {
-            throw new IllegalArgumentException("writeBufferSize must be >= 1: " + writeBufferSize);
         }
         if (autoThresholdBytes < 0) {
             throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
@@ -104,9 +92,6 @@ public record StoreOptions(
                 .layout(layout)
                 .linesPerShard(linesPerShard)
                 .index(index)
-                .writeBufferSize(writeBufferSize)
-                .fsync(fsync)
-                .progress(progress)
                 .autoThresholdBytes(autoThresholdBytes);
     }
 
@@ -115,9 +100,6 @@ public record StoreOptions(
         private Layout layout = Layout.SINGLE;
         private long linesPerShard = DEFAULT_LINES_PER_SHARD;
         private IndexKind index = IndexKind.COMPACT;
-        private int writeBufferSize = DEFAULT_WRITE_BUFFER_SIZE;
-        private boolean fsync;
-        private BuildProgress progress = BuildProgress.NONE;
         private long autoThresholdBytes = DEFAULT_AUTO_THRESHOLD_BYTES;
 
         private Builder() {
@@ -178,39 +160,6 @@ public record StoreOptions(
         }
 
         /**
-         * Sets the write buffer size per file.
-         *
-         * @param writeBufferSize bytes, {@code >= 1}
-         * @return this builder
-         */
-        public Builder writeBufferSize(int writeBufferSize) {
-            this.writeBufferSize = writeBufferSize;
-            return this;
-        }
-
-        /**
-         * Sets whether to force files to the device before publishing the manifest.
-         *
-         * @param fsync {@code true} to force
-         * @return this builder
-         */
-        public Builder fsync(boolean fsync) {
-            this.fsync = fsync;
-            return this;
-        }
-
-        /**
-         * Sets the progress listener.
-         *
-         * @param progress the listener; {@link BuildProgress#NONE} for none
-         * @return this builder
-         */
-        public Builder progress(BuildProgress progress) {
-            this.progress = progress;
-            return this;
-        }
-
-        /**
          * Sets the {@link ReadMethod#AUTO} threshold recorded in the manifest.
          *
          * @param autoThresholdBytes bytes, {@code >= 0}
@@ -228,8 +177,7 @@ public record StoreOptions(
          * @throws IllegalArgumentException if a value is out of range
          */
         public StoreOptions build() {
-            return new StoreOptions(
-                    layout, linesPerShard, index, writeBufferSize, fsync, progress, autoThresholdBytes);
+            return new StoreOptions(layout, linesPerShard, index, autoThresholdBytes);
         }
     }
 }

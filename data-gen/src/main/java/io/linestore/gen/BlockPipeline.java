@@ -1,5 +1,6 @@
 package io.linestore.gen;
 
+import io.linestore.ProgressListener;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayDeque;
@@ -46,12 +47,12 @@ final class BlockPipeline {
     }
 
     /** Writes every line to {@code sink}; returns the number of bytes written. */
-    long run(Sink sink, GenerationProgress progress) throws IOException {
+    long run(Sink sink, ProgressListener progress) throws IOException {
         long blocks = Math.ceilDiv(lineCount, linesPerBlock);
         return threads <= 1 || blocks <= 1 ? runInline(sink, progress, blocks) : runParallel(sink, progress, blocks);
     }
 
-    private long runInline(Sink sink, GenerationProgress progress, long blocks) throws IOException {
+    private long runInline(Sink sink, ProgressListener progress, long blocks) throws IOException {
         Block block = new Block();
         LineScratch scratch = new LineScratch();
         long bytes = 0;
@@ -64,7 +65,7 @@ final class BlockPipeline {
         return bytes;
     }
 
-    private long runParallel(Sink sink, GenerationProgress progress, long blocks) throws IOException {
+    private long runParallel(Sink sink, ProgressListener progress, long blocks) throws IOException {
         int inFlight = 2 * threads;
         BlockingQueue<Block> free = new ArrayBlockingQueue<>(inFlight);
         for (int i = 0; i < inFlight; i++) {

@@ -1,5 +1,6 @@
 package io.linestore.gen;
 
+import io.linestore.ProgressListener;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -112,7 +113,7 @@ public final class GenCommand implements Callable<Integer> {
         boolean toStdout = output.equals("-");
         long bytes;
         try (ProgressBar bar = progressBar(generator)) {
-            GenerationProgress progress = bar == null ? GenerationProgress.NONE : (lines, done) -> bar.stepTo(done);
+            ProgressListener progress = bar == null ? ProgressListener.NONE : (lines, done) -> bar.stepTo(done);
             bytes = toStdout ? generator.writeTo(stdout.get(), progress) : generator.writeTo(Path.of(output), progress);
         }
         if (!toStdout) {

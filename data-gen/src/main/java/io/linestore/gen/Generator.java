@@ -1,6 +1,7 @@
 package io.linestore.gen;
 
 import io.linestore.OptionNames;
+import io.linestore.ProgressListener;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
@@ -117,7 +118,7 @@ public final class Generator {
      * @throws IOException if the file cannot be written
      */
     public long writeTo(Path file) throws IOException {
-        return writeTo(file, GenerationProgress.NONE);
+        return writeTo(file, ProgressListener.NONE);
     }
 
     /**
@@ -128,7 +129,7 @@ public final class Generator {
      * @return the number of bytes written
      * @throws IOException if the file cannot be written
      */
-    public long writeTo(Path file, GenerationProgress progress) throws IOException {
+    public long writeTo(Path file, ProgressListener progress) throws IOException {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE,
                 StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
             return pipeline().run((bytes, length) -> {
@@ -148,7 +149,7 @@ public final class Generator {
      * @throws IOException if the stream fails
      */
     public long writeTo(OutputStream out) throws IOException {
-        return writeTo(out, GenerationProgress.NONE);
+        return writeTo(out, ProgressListener.NONE);
     }
 
     /**
@@ -159,7 +160,7 @@ public final class Generator {
      * @return the number of bytes written
      * @throws IOException if the stream fails
      */
-    public long writeTo(OutputStream out, GenerationProgress progress) throws IOException {
+    public long writeTo(OutputStream out, ProgressListener progress) throws IOException {
         long bytes = pipeline().run((buffer, length) -> out.write(buffer, 0, length), progress);
         out.flush();
         return bytes;

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** Splits bytes into lines exactly as DESIGN.md defines them, independently of the generator. */
+/** Splits bytes into lines exactly as docs/design.md defines them, independently of the generator. */
 final class Lines {
 
     private Lines() {

@@ -1,60 +1,67 @@
 package io.linestore.spi;
 
+import io.linestore.AppendSummary;
 import io.linestore.BuildSummary;
+import io.linestore.IndexOptions;
+import io.linestore.IndexSummary;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import java.io.InputStream;
 import java.nio.file.Path;
 
 /**
  * The service an implementation registers (with {@link java.util.ServiceLoader}) so that
  * {@link io.linestore.LineStores} can reach it. Users call {@code LineStores}, not this. Each
- * method has the contract of the {@code LineStores} method of the same name.
+ * method has the contract of the {@code LineStores} method of the same name and parameters.
  */
 public interface LineStoreProvider {
 
     /**
-     * See {@link io.linestore.LineStores#build(Path, Path, StoreOptions)}.
+     * See {@link io.linestore.LineStores#build(Path, Path, StoreOptions, WriteOptions)}.
      *
      * @param input the text file
      * @param storeDir the directory to create
-     * @param options build options
+     * @param store the store's shape
+     * @param write how to write it
      * @return what was written
      */
-    BuildSummary build(Path input, Path storeDir, StoreOptions options);
+    BuildSummary build(Path input, Path storeDir, StoreOptions store, WriteOptions write);
 
     /**
-     * See {@link io.linestore.LineStores#build(InputStream, Path, StoreOptions)}.
+     * See {@link io.linestore.LineStores#build(InputStream, Path, StoreOptions, WriteOptions)}.
      *
      * @param input the text
      * @param storeDir the directory to create
-     * @param options build options
+     * @param store the store's shape
+     * @param write how to write it
      * @return what was written
      */
-    BuildSummary build(InputStream input, Path storeDir, StoreOptions options);
+    BuildSummary build(InputStream input, Path storeDir, StoreOptions store, WriteOptions write);
 
     /**
-     * See {@link io.linestore.LineStores#index(Path, StoreOptions)}.
+     * See {@link io.linestore.LineStores#index(Path, IndexOptions, WriteOptions)}.
      *
      * @param file the text file
-     * @param options index options
+     * @param index the index stride and AUTO threshold
+     * @param write how to write the index
      * @return what is indexed
      */
-    BuildSummary index(Path file, StoreOptions options);
+    IndexSummary index(Path file, IndexOptions index, WriteOptions write);
 
     /**
-     * See {@link io.linestore.LineStores#append(Path, InputStream, StoreOptions)}.
+     * See {@link io.linestore.LineStores#append(Path, InputStream, WriteOptions)}.
      *
      * @param storeDir the store
      * @param input the lines to append
-     * @param options write options
+     * @param write how to write them
      * @return what was appended
      */
-    BuildSummary append(Path storeDir, InputStream input, StoreOptions options);
+    AppendSummary append(Path storeDir, InputStream input, WriteOptions write);
 
     /**
-     * See {@link io.linestore.LineStores#open(Path, io.linestore.ReadOptions)}.
+     * See {@link io.linestore.LineStores#open(Path, ReadOptions)}.
      *
      * @param storeDir the store's directory
      * @param options read options

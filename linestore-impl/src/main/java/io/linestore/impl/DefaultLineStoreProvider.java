@@ -1,9 +1,13 @@
 package io.linestore.impl;
 
+import io.linestore.AppendSummary;
 import io.linestore.BuildSummary;
+import io.linestore.IndexOptions;
+import io.linestore.IndexSummary;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.build.StoreAppender;
 import io.linestore.impl.build.StoreBuilder;
@@ -22,27 +26,27 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     }
 
     @Override
-    public BuildSummary build(Path input, Path storeDir, StoreOptions options) {
+    public BuildSummary build(Path input, Path storeDir, StoreOptions store, WriteOptions write) {
         try (InputStream in = Files.newInputStream(input)) {
-            return StoreBuilder.build(in, storeDir, options);
+            return StoreBuilder.build(in, storeDir, store, write);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read input " + input + ": " + e.getMessage(), e);
         }
     }
 
     @Override
-    public BuildSummary build(InputStream input, Path storeDir, StoreOptions options) {
-        return StoreBuilder.build(input, storeDir, options);
+    public BuildSummary build(InputStream input, Path storeDir, StoreOptions store, WriteOptions write) {
+        return StoreBuilder.build(input, storeDir, store, write);
     }
 
     @Override
-    public BuildSummary index(Path file, StoreOptions options) {
-        return SidecarIndexer.index(file, options);
+    public IndexSummary index(Path file, IndexOptions index, WriteOptions write) {
+        return SidecarIndexer.index(file, index, write);
     }
 
     @Override
-    public BuildSummary append(Path storeDir, InputStream input, StoreOptions options) {
-        return StoreAppender.append(storeDir, input, options);
+    public AppendSummary append(Path storeDir, InputStream input, WriteOptions write) {
+        return StoreAppender.append(storeDir, input, write);
     }
 
     @Override

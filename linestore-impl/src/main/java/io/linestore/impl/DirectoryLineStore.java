@@ -9,9 +9,7 @@ import io.linestore.StoreClosedException;
 import io.linestore.StaleIndexException;
 import io.linestore.StoreInfo;
 import io.linestore.StoreNotFoundException;
-import io.linestore.StoreOptions;
 import io.linestore.VerifyReport;
-import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.cache.HandleCache;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
@@ -109,8 +107,8 @@ public final class DirectoryLineStore implements LineStore {
     }
 
     /**
-     * Opens a file indexed in place: refuses a stale index, indexes new lines first when asked to
-     * refresh a file that grew, else reads the lines indexed so far.
+     * Opens a file indexed in place: refuses a stale index; of a file that grew, reads the lines
+     * indexed so far.
      */
     private static DirectoryLineStore openSidecar(Path file, ReadOptions options) {
         Path sidecar = StoreFiles.sidecarDir(file);
@@ -123,11 +121,6 @@ public final class DirectoryLineStore implements LineStore {
             SourceCheck.Result state = SourceCheck.check(file, manifest);
             if (state.state() == SourceCheck.State.CHANGED) {
                 throw new StaleIndexException(file, state.change());
-            }
-            if (state.state() == SourceCheck.State.GROWN && options.refresh()) {
-                SidecarIndexer.index(file, StoreOptions.builder().index(manifest.index())
-                        .autoThresholdBytes(manifest.autoThresholdBytes()).build());
-                manifest = ManifestCodec.read(sidecar);
             }
             boolean endsInsideLine;
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
@@ -161,8 +154,13 @@ public final class DirectoryLineStore implements LineStore {
     }
 
     @Override
-    public List<String> read(long offset, int size) {
+    public List<String> read(long offset, long size) {
         long end = end(offset, size);
+        if (end - offset > MAX_READ_LINES) {
+            throw new IllegalArgumentException("read(" + offset + ", " + size + ") of " + description + " would return "
+                    + (end - offset) + " lines, more than a list holds (" + MAX_READ_LINES
+                    + "); use lines() or readBytes()");
+        }
         List<String> lines = new ArrayList<>((int) (end - offset));
         forEachShard(offset, end, (reader, part) -> reader.strings(part.start(), part.end(), part.firstLine(), lines::add));
         return lines;

@@ -3,11 +3,12 @@ package io.linestore.impl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.linestore.BuildSummary;
+import io.linestore.AppendSummary;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.StoreLockedException;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class AppendTest {
 
-    private static final StoreOptions SMALL_WRITES = StoreOptions.builder().writeBufferSize(3).build();
+    private static final WriteOptions SMALL_WRITES = WriteOptions.builder().writeBufferSize(3).build();
 
     @TempDir
     Path tmp;
@@ -40,8 +41,11 @@ class AppendTest {
     void appendedLinesReadLikeBuiltOnes(StoreConfig config) {
         Path dir = tmp.resolve("store");
         config.build(ascii("a\nbb\nccc\nd"), dir).close();
-        BuildSummary first = LineStores.append(dir, stream("e\r\nff\n\ng"), SMALL_WRITES);
-        assertThat(first.lineCount()).isEqualTo(4);
+        AppendSummary first = LineStores.append(dir, stream("e\r\nff\n\ng"), SMALL_WRITES);
+        assertThat(first.appendedLines()).isEqualTo(4);
+        assertThat(first.inputBytes()).isEqualTo(8);
+        assertThat(first.appendedDataBytes()).isEqualTo(9);
+        assertThat(first.lineCount()).isEqualTo(8);
         LineStores.append(dir, stream(""), SMALL_WRITES);
         LineStores.append(dir, stream("hh\n"), SMALL_WRITES);
         byte[] whole = ascii("a\nbb\nccc\nd\ne\r\nff\n\ng\nhh\n");
@@ -63,7 +67,7 @@ class AppendTest {
     void openStoreKeepsItsSnapshotWhileAppendsCommit() {
         Path dir = build("a\nb\n", StoreOptions.builder().sharded(2).build());
         try (LineStore before = LineStores.open(dir)) {
-            LineStores.append(dir, stream("c\nd\ne\n"), StoreOptions.defaults());
+            LineStores.append(dir, stream("c\nd\ne\n"));
             assertThat(before.lineCount()).isEqualTo(2);
             assertThat(before.read(0, 10)).containsExactly("a", "b");
             try (LineStore after = LineStores.open(dir)) {
@@ -145,14 +149,14 @@ class AppendTest {
             }
         };
         try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
-            Future<BuildSummary> first = pool.submit(() -> LineStores.append(dir, slow, StoreOptions.defaults()));
+            Future<AppendSummary> first = pool.submit(() -> LineStores.append(dir, slow));
             assertThat(writing.await(10, TimeUnit.SECONDS)).isTrue();
-            assertThatThrownBy(() -> LineStores.append(dir, stream("c\n"), StoreOptions.defaults()))
+            assertThatThrownBy(() -> LineStores.append(dir, stream("c\n")))
                     .isInstanceOf(StoreLockedException.class).hasMessageContaining("write.lock");
             finish.countDown();
-            assertThat(first.get().lineCount()).isEqualTo(1);
+            assertThat(first.get().appendedLines()).isEqualTo(1);
         }
-        LineStores.append(dir, stream("c\n"), StoreOptions.defaults());
+        LineStores.append(dir, stream("c\n"));
         assertStore(dir, "a", "b", "c");
     }
 

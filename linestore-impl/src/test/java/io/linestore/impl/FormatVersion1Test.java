@@ -7,7 +7,7 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
-import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -64,7 +64,7 @@ class FormatVersion1Test {
         for (String name : STORES.keySet()) {
             Path store = fixtures.resolve(name);
             LineStores.append(store, new ByteArrayInputStream("more\nx\ny\n".getBytes(StandardCharsets.UTF_8)),
-                    StoreOptions.defaults());
+                    WriteOptions.defaults());
             try (LineStore opened = LineStores.open(store, method)) {
                 assertThat(opened.info().formatVersion()).as(name).isEqualTo(1);
                 assertThat(opened.info().index()).as(name).isEqualTo(STORES.get(name));

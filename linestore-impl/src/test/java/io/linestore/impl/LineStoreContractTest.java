@@ -19,9 +19,9 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The one contract every layout x index kind x read method obeys: the lines of DESIGN.md, read by
- * {@code read}, {@code readBytes} and {@code lines} alike, for every offset and size around the edges.
- * Add a case here, not to one implementation.
+ * The one contract every layout x index kind x read method obeys: the line semantics of
+ * docs/design.md, read by {@code read}, {@code readBytes} and {@code lines} alike, for every offset and
+ * size around the edges. Add a case here, not to one implementation.
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("io.linestore.impl.StoreConfig#all")
@@ -141,8 +141,11 @@ class LineStoreContractTest {
     @Test
     void hugeSizeAndOffsetDoNotOverflow() {
         try (LineStore store = open(ascii("a\nb\n"))) {
-            assertThat(store.read(1, Integer.MAX_VALUE)).containsExactly("b");
-            assertThat(store.read(Long.MAX_VALUE, Integer.MAX_VALUE)).isEmpty();
+            assertThat(store.read(1, Long.MAX_VALUE)).containsExactly("b");
+            assertThat(store.read(Long.MAX_VALUE, Long.MAX_VALUE)).isEmpty();
+            List<String> visited = new ArrayList<>();
+            store.readBytes(1, Long.MAX_VALUE, (n, line) -> visited.add(n + ":" + line.remaining()));
+            assertThat(visited).containsExactly("1:1");
             assertThat(store.lines(Long.MAX_VALUE - 1, Long.MAX_VALUE).toList()).isEmpty();
         }
     }

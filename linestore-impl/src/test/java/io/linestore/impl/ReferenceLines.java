@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** The line semantics of DESIGN.md, written as plainly as possible, to compare every reader with. */
+/** The line semantics of docs/design.md, written as plainly as possible, to compare every reader with. */
 final class ReferenceLines {
 
     private ReferenceLines() {

@@ -3,14 +3,13 @@ package io.linestore.impl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.linestore.BuildSummary;
+import io.linestore.IndexOptions;
+import io.linestore.IndexSummary;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
-import io.linestore.ReadOptions;
 import io.linestore.StaleIndexException;
 import io.linestore.StoreNotFoundException;
-import io.linestore.StoreOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +34,7 @@ class SidecarIndexTest {
     void indexingWritesASidecarAndLeavesTheFileUntouched() throws IOException {
         Path log = write("app.log", "one\ntwo\nthree\n");
         FileTime before = Files.getLastModifiedTime(log);
-        BuildSummary summary = LineStores.index(log, StoreOptions.defaults());
+        IndexSummary summary = LineStores.index(log);
         assertThat(summary.lineCount()).isEqualTo(3);
         assertThat(log).hasContent("one\ntwo\nthree\n");
         assertThat(Files.getLastModifiedTime(log)).isEqualTo(before);
@@ -57,23 +56,23 @@ class SidecarIndexTest {
     @Test
     void strideZeroIsRefused() throws IOException {
         Path log = write("a.log", "x\n");
-        assertThatThrownBy(() -> LineStores.index(log, StoreOptions.builder().indexStride(0).build()))
+        assertThatThrownBy(() -> LineStores.index(log, IndexOptions.builder().indexStride(0).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("needs an index");
     }
 
     @Test
     void modifiedTruncatedOrReplacedFileIsStale() throws IOException {
         Path log = write("a.log", "alpha\nbeta\ngamma\n");
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
 
         Files.writeString(log, "alphX\nbeta\ngamma\n");
         assertStale(log, "changed");
 
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         Files.writeString(log, "alphX\nbeta\n");
         assertStale(log, "shorter");
 
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         Files.writeString(log, "ALPHA\nBETA\nGAMMA\nDELTA\n");
         assertStale(log, "changed");
     }
@@ -81,7 +80,7 @@ class SidecarIndexTest {
     @Test
     void sameSizeWithANewModificationTimeIsStale() throws IOException {
         Path log = write("a.log", "alpha\nbeta\n");
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         Files.setLastModifiedTime(log, FileTime.from(Instant.now().plusSeconds(60)));
         assertStale(log, "modified");
     }
@@ -89,10 +88,10 @@ class SidecarIndexTest {
     @Test
     void staleIndexIsRebuiltByIndexingAgain() throws IOException {
         Path log = write("a.log", "alpha\nbeta\n");
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         Files.writeString(log, "new\ncontent\nhere\n");
-        BuildSummary summary = LineStores.index(log, StoreOptions.defaults());
-        assertThat(summary.inputBytes()).isEqualTo(Files.size(log));
+        IndexSummary summary = LineStores.index(log);
+        assertThat(summary.bytesRead()).isEqualTo(Files.size(log));
         try (LineStore store = LineStores.open(log)) {
             assertThat(store.read(0, 10)).containsExactly("new", "content", "here");
         }
@@ -100,22 +99,28 @@ class SidecarIndexTest {
 
     @ParameterizedTest
     @EnumSource(ReadMethod.class)
-    void grownFileKeepsItsOldLinesUntilRefreshedThenIndexesOnlyTheTail(ReadMethod method) throws IOException {
+    void grownFileKeepsItsOldLinesUntilIndexedAgainThenIndexesOnlyTheTail(ReadMethod method) throws IOException {
         Path log = write("a.log", "one\ntwo\n");
-        LineStores.index(log, StoreOptions.builder().indexStride(3).build());
+        LineStores.index(log, IndexOptions.builder().indexStride(3).build());
         append(log, "three\nfour\nfive\n");
+        Path manifest = tmp.resolve("a.log.lsidx/manifest.json");
+        byte[] manifestBefore = Files.readAllBytes(manifest);
         try (LineStore old = LineStores.open(log, method)) {
             assertThat(old.lineCount()).isEqualTo(2);
             assertThat(old.read(0, 10)).containsExactly("one", "two");
         }
-        try (LineStore fresh = LineStores.open(log, ReadOptions.builder().method(method).refresh(true).build())) {
+        assertThat(Files.readAllBytes(manifest)).as("open never writes").isEqualTo(manifestBefore);
+        IndexSummary tail = LineStores.index(log, IndexOptions.builder().indexStride(3).build());
+        assertThat(tail.bytesRead()).isEqualTo("three\nfour\nfive\n".length());
+        try (LineStore fresh = LineStores.open(log, method)) {
             assertThat(fresh.read(0, 10)).containsExactly("one", "two", "three", "four", "five");
             assertThat(fresh.verify().problems()).isEmpty();
         }
         append(log, "six\n");
-        BuildSummary summary = LineStores.index(log, StoreOptions.builder().indexStride(3).build());
-        assertThat(summary.inputBytes()).isEqualTo(4);
+        IndexSummary summary = LineStores.index(log, IndexOptions.builder().indexStride(3).build());
+        assertThat(summary.bytesRead()).isEqualTo(4);
         assertThat(summary.lineCount()).isEqualTo(6);
+        assertThat(summary.indexedBytes()).isEqualTo(Files.size(log));
         try (LineStore store = LineStores.open(log, method)) {
             assertThat(store.read(4, 10)).containsExactly("five", "six");
         }
@@ -125,18 +130,18 @@ class SidecarIndexTest {
     @EnumSource(ReadMethod.class)
     void unterminatedLastLineThatIsCompletedLater(ReadMethod method) throws IOException {
         Path log = write("a.log", "one\ntw");
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         try (LineStore store = LineStores.open(log, method)) {
             assertThat(store.read(0, 10)).containsExactly("one", "tw");
         }
         append(log, "o\nthree\r");
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         try (LineStore store = LineStores.open(log, method)) {
             assertThat(store.read(0, 10)).containsExactly("one", "two", "three\r");
             assertThat(store.verify().problems()).isEmpty();
         }
         append(log, "\nfour\n");
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         try (LineStore store = LineStores.open(log, method)) {
             assertThat(store.read(0, 10)).containsExactly("one", "two", "three", "four");
             assertThat(store.verify().problems()).isEmpty();
@@ -146,7 +151,7 @@ class SidecarIndexTest {
     @Test
     void sidecarDirectoryOpensAsItsFile() throws IOException {
         Path log = write("a.log", "one\ntwo\nthree");
-        LineStores.index(log, StoreOptions.defaults());
+        LineStores.index(log);
         try (LineStore store = LineStores.open(tmp.resolve("a.log.lsidx"))) {
             assertThat(store.read(0, 10)).containsExactly("one", "two", "three");
             assertThat(store.verify().problems()).isEmpty();
@@ -162,7 +167,7 @@ class SidecarIndexTest {
             text.append("a line of some forty bytes, number ").append(i).append('\n');
         }
         Path log = write("big.log", text.toString());
-        LineStores.index(log, StoreOptions.builder().indexStride(5).build());
+        LineStores.index(log, IndexOptions.builder().indexStride(5).build());
         append(log, "one more\n");
         try (LineStore store = LineStores.open(log)) {
             assertThat(store.lineCount()).isEqualTo(40_000);
@@ -173,8 +178,8 @@ class SidecarIndexTest {
     @Test
     void indexingAnUnchangedFileAgainReadsNothing() throws IOException {
         Path log = write("a.log", "one\ntwo\n");
-        LineStores.index(log, StoreOptions.defaults());
-        assertThat(LineStores.index(log, StoreOptions.defaults()).inputBytes()).isZero();
+        LineStores.index(log);
+        assertThat(LineStores.index(log).bytesRead()).isZero();
     }
 
     private void assertStale(Path log, String change) {

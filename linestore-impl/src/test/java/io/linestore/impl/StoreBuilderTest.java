@@ -7,6 +7,7 @@ import io.linestore.BuildSummary;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -76,8 +77,8 @@ class StoreBuilderTest {
     @Test
     void failedInputLeavesNoStoreBehind() throws IOException {
         Path created = tmp.resolve("created");
-        assertThatThrownBy(() -> LineStores.build(failingAfter(5_000), created, StoreOptions.builder().sharded(10)
-                .writeBufferSize(64).build())).isInstanceOf(UncheckedIOException.class)
+        assertThatThrownBy(() -> LineStores.build(failingAfter(5_000), created, StoreOptions.builder().sharded(10).build(),
+                WriteOptions.builder().writeBufferSize(64).build())).isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining("disk on fire");
         assertThat(created).doesNotExist();
 
@@ -92,8 +93,9 @@ class StoreBuilderTest {
     @Test
     void progressIsReportedUpToTheTotals() {
         List<long[]> updates = new ArrayList<>();
-        LineStores.build(stream("a\nb\nc\nd\ne\n"), tmp.resolve("s"), StoreOptions.builder().writeBufferSize(4)
-                .progress((lines, bytes) -> updates.add(new long[] {lines, bytes})).build());
+        LineStores.build(stream("a\nb\nc\nd\ne\n"), tmp.resolve("s"), StoreOptions.defaults(),
+                WriteOptions.builder().writeBufferSize(4)
+                        .progress((lines, bytes) -> updates.add(new long[] {lines, bytes})).build());
         assertThat(updates).hasSizeGreaterThan(1);
         assertThat(updates.getLast()).containsExactly(5, 10);
         for (int i = 1; i < updates.size(); i++) {
@@ -103,7 +105,8 @@ class StoreBuilderTest {
 
     @Test
     void fsyncBuildIsAWholeStore() {
-        LineStores.build(stream("x\ny\n"), tmp.resolve("s"), StoreOptions.builder().sharded(1).fsync(true).build());
+        LineStores.build(stream("x\ny\n"), tmp.resolve("s"), StoreOptions.builder().sharded(1).build(),
+                WriteOptions.builder().fsync(true).build());
         try (LineStore store = LineStores.open(tmp.resolve("s"))) {
             assertThat(store.verify().ok()).isTrue();
             assertThat(store.read(0, 5)).containsExactly("x", "y");

@@ -1,12 +1,14 @@
 package io.linestore.impl;
 
 import io.linestore.IndexKind;
+import io.linestore.IndexOptions;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -65,9 +67,12 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
                 .layout(layout)
                 .linesPerShard(linesPerShard)
                 .index(index)
-                .writeBufferSize(WRITE_BUFFER)
                 .autoThresholdBytes(AUTO_THRESHOLD)
                 .build();
+    }
+
+    static WriteOptions writeOptions() {
+        return WriteOptions.builder().writeBufferSize(WRITE_BUFFER).build();
     }
 
     ReadOptions readOptions() {
@@ -89,9 +94,10 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            LineStores.index(path, storeOptions());
+            LineStores.index(path, IndexOptions.builder().index(index).autoThresholdBytes(AUTO_THRESHOLD).build(),
+                    writeOptions());
         } else {
-            LineStores.build(new ByteArrayInputStream(input), path, storeOptions());
+            LineStores.build(new ByteArrayInputStream(input), path, storeOptions(), writeOptions());
         }
         return LineStores.open(path, readOptions());
     }

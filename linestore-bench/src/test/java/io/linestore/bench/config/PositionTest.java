@@ -4,33 +4,62 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Arrays;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.constraints.IntRange;
-import net.jqwik.api.constraints.LongRange;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class PositionTest {
 
-    @Property
-    void everyReadStartsInsideTheStoreAndInsideItsPositionsWindow(
-            @ForAll Position position,
-            @ForAll @LongRange(min = 1, max = 100_000_000_000L) long lineCount,
-            @ForAll @IntRange(min = 1, max = 10_000) int rangeSize) {
+    private static final long MAX_LINES = 100_000_000_000L;
+    private static final int MAX_RANGE = 10_000;
+
+    static LongStream seeds() {
+        return LongStream.range(0, 1000);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void everyReadStartsInsideTheStoreAndInsideItsPositionsWindow(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        Position position = Position.values()[(int) (seed % Position.values().length)];
+        long lineCount = lineCount(random);
+        int rangeSize = rangeSize(random);
         long[] offsets = position.offsets(lineCount, rangeSize, 7);
 
+        String replay = "seed %d: %s, lineCount=%d, rangeSize=%d".formatted(seed, position, lineCount, rangeSize);
         long lastStart = Math.max(0, lineCount - rangeSize);
         long window = Math.max(1, lineCount / 100);
-        assertThat(offsets).hasSize(Position.OFFSET_COUNT);
-        assertThat(Arrays.stream(offsets)).allSatisfy(o -> assertThat(o).isBetween(0L, lastStart));
+        assertThat(offsets).as(replay).hasSize(Position.OFFSET_COUNT);
+        assertThat(Arrays.stream(offsets)).as(replay).allSatisfy(o -> assertThat(o).isBetween(0L, lastStart));
         switch (position) {
-            case START -> assertThat(Arrays.stream(offsets)).allSatisfy(o -> assertThat(o).isLessThan(window));
-            case END -> assertThat(Arrays.stream(offsets))
+            case START -> assertThat(Arrays.stream(offsets)).as(replay)
+                    .allSatisfy(o -> assertThat(o).isLessThan(window));
+            case END -> assertThat(Arrays.stream(offsets)).as(replay)
                     .allSatisfy(o -> assertThat(o).isGreaterThanOrEqualTo(lastStart + 1 - window));
             // in the middle unless the range is too long to fit after it
-            case MIDDLE -> assertThat(Arrays.stream(offsets)).allSatisfy(o -> assertThat(o).isBetween(
+            case MIDDLE -> assertThat(Arrays.stream(offsets)).as(replay).allSatisfy(o -> assertThat(o).isBetween(
                     Math.min(lastStart + 1 - window, lineCount / 2 - window), lineCount / 2 + window));
         }
+    }
+
+    /** A line count in {@code [1, 10^11]} of any magnitude, from stores shorter than one read up. */
+    private static long lineCount(SplittableRandom random) {
+        return switch (random.nextInt(8)) {
+            case 0 -> 1;
+            case 1 -> MAX_LINES;
+            default -> random.nextLong(1, Math.min(MAX_LINES, (long) Math.pow(10, random.nextInt(1, 12))) + 1);
+        };
+    }
+
+    /** A range size in {@code [1, 10,000]} of any magnitude. */
+    private static int rangeSize(SplittableRandom random) {
+        return switch (random.nextInt(8)) {
+            case 0 -> 1;
+            case 1 -> MAX_RANGE;
+            default -> random.nextInt(1, (int) Math.pow(10, random.nextInt(1, 5)) + 1);
+        };
     }
 
     @Test

@@ -1,8 +1,8 @@
 package io.linestore.cli.command;
 
-import io.linestore.BuildSummary;
+import io.linestore.AppendSummary;
 import io.linestore.LineStores;
-import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import java.io.IOException;
@@ -44,7 +44,7 @@ public final class AppendCommand implements Callable<Integer> {
     private String input;
 
     @Mixin
-    private WriteOptions writeOptions;
+    private WriteFlags writeFlags;
 
     /**
      * Makes the command.
@@ -57,8 +57,8 @@ public final class AppendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StoreOptions options = writeOptions.toBuilder(spec).build();
-        BuildSummary summary;
+        WriteOptions options = writeFlags.toWriteOptions(spec);
+        AppendSummary summary;
         if (STDIN.equals(input)) {
             summary = LineStores.append(store, streams.stdin(), options);
         } else {
@@ -69,8 +69,8 @@ public final class AppendCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "appended %,d lines to %s: %.1f MB, %d shard%s now, %.2f s%n", summary.lineCount(),
-                store, summary.dataBytes() / 1e6, summary.shardCount(), summary.shardCount() == 1 ? "" : "s",
+        out.printf(Locale.ROOT, "appended %,d lines to %s: %.1f MB, %d shard%s now, %.2f s%n", summary.appendedLines(),
+                store, summary.appendedDataBytes() / 1e6, summary.shardCount(), summary.shardCount() == 1 ? "" : "s",
                 summary.elapsed().toNanos() / 1e9);
         out.flush();
         return ExitCodes.OK;

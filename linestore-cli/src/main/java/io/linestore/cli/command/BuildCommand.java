@@ -3,6 +3,7 @@ package io.linestore.cli.command;
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.store.ReportedBuild;
@@ -62,7 +63,7 @@ public final class BuildCommand implements Callable<Integer> {
     private long autoThreshold;
 
     @Mixin
-    private WriteOptions writeOptions;
+    private WriteFlags writeFlags;
 
     @Option(names = "--force", description = "Replace STORE if it is an existing store.")
     private boolean force;
@@ -79,9 +80,10 @@ public final class BuildCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StoreOptions options = options();
+        WriteOptions write = writeFlags.toWriteOptions(spec);
         BuildSummary summary = STDIN.equals(input)
-                ? ReportedBuild.fromStdin(streams, store, options, force)
-                : ReportedBuild.fromFile(streams, Path.of(input), store, options, force);
+                ? ReportedBuild.fromStdin(streams, store, options, write, force)
+                : ReportedBuild.fromFile(streams, Path.of(input), store, options, write, force);
         PrintWriter out = spec.commandLine().getOut();
         out.println(ReportedBuild.describe(store, summary));
         out.flush();
@@ -98,7 +100,7 @@ public final class BuildCommand implements Callable<Integer> {
         if (autoThreshold < 0) {
             throw new ParameterException(spec.commandLine(), "--auto-threshold must be >= 0, got " + autoThreshold);
         }
-        StoreOptions.Builder options = writeOptions.toBuilder(spec)
+        StoreOptions.Builder options = StoreOptions.builder()
                 .index(indexOption.kind(spec, true))
                 .autoThresholdBytes(autoThreshold)
                 .layout(layout);

@@ -1,6 +1,7 @@
 package io.linestore.cli.command;
 
-import io.linestore.BuildSummary;
+import io.linestore.IndexOptions;
+import io.linestore.IndexSummary;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.store.ReportedBuild;
@@ -37,7 +38,7 @@ public final class IndexCommand implements Callable<Integer> {
     private IndexOption indexOption;
 
     @Mixin
-    private WriteOptions writeOptions;
+    private WriteFlags writeFlags;
 
     /**
      * Makes the command.
@@ -50,8 +51,8 @@ public final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        BuildSummary summary = ReportedBuild.index(streams, file, writeOptions.toBuilder(spec)
-                .index(indexOption.kind(spec, false)).build());
+        IndexSummary summary = ReportedBuild.index(streams, file,
+                IndexOptions.builder().index(indexOption.kind(spec, false)).build(), writeFlags.toWriteOptions(spec));
         PrintWriter out = spec.commandLine().getOut();
         out.println(ReportedBuild.describeIndex(file, summary));
         out.flush();

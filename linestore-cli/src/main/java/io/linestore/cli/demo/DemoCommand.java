@@ -6,6 +6,7 @@ import io.linestore.LineStores;
 import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.store.ReportedBuild;
@@ -106,7 +107,7 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private void build(PrintWriter out, Path input, Path store, StoreOptions options) {
-        BuildSummary summary = ReportedBuild.fromFile(streams, input, store, options, true);
+        BuildSummary summary = ReportedBuild.fromFile(streams, input, store, options, WriteOptions.defaults(), true);
         out.println(ReportedBuild.describe(store.getFileName(), summary));
         out.flush();
     }

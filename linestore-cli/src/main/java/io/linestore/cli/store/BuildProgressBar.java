@@ -1,6 +1,6 @@
 package io.linestore.cli.store;
 
-import io.linestore.BuildProgress;
+import io.linestore.ProgressListener;
 import java.io.PrintStream;
 import java.util.Locale;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -12,7 +12,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * A progress bar for a build on a terminal: megabytes read, MB/s, lines so far, and an ETA when
  * the input's size is known. Redrawn by the bar's own thread; {@link #update} only records.
  */
-public final class BuildProgressBar implements BuildProgress, AutoCloseable {
+public final class BuildProgressBar implements ProgressListener, AutoCloseable {
 
     private static final long MEGABYTE = 1_000_000L;
 

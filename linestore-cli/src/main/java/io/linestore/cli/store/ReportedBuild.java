@@ -1,9 +1,12 @@
 package io.linestore.cli.store;
 
-import io.linestore.BuildProgress;
 import io.linestore.BuildSummary;
+import io.linestore.IndexOptions;
+import io.linestore.IndexSummary;
 import io.linestore.LineStores;
+import io.linestore.ProgressListener;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.cli.StandardStreams;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -27,7 +30,8 @@ public final class ReportedBuild {
      * @param streams where the progress bar draws, and whether it should
      * @param input the text file
      * @param store the store's directory
-     * @param options the build options; their progress listener is replaced
+     * @param options the store's shape
+     * @param write how to write it; its progress listener is replaced
      * @param replace whether an existing store at {@code store} may be replaced
      * @return what the build wrote
      * @throws TargetExistsException if something is at {@code store} that may not be replaced
@@ -35,10 +39,10 @@ public final class ReportedBuild {
      * @throws UncheckedIOException if the input cannot be read or the store written
      */
     public static BuildSummary fromFile(
-            StandardStreams streams, Path input, Path store, StoreOptions options, boolean replace) {
+            StandardStreams streams, Path input, Path store, StoreOptions options, WriteOptions write, boolean replace) {
         long size = sizeOfFile(input);
-        return run(streams, size, store, options, replace, (staging, withProgress) ->
-                LineStores.build(input, staging, withProgress));
+        return run(streams, size, store, write, replace, (staging, withProgress) ->
+                LineStores.build(input, staging, options, withProgress));
     }
 
     /**
@@ -47,15 +51,16 @@ public final class ReportedBuild {
      *
      * @param streams where the progress bar draws, and whether it should
      * @param file the text file
-     * @param options the index options; their progress listener is replaced
+     * @param options the index stride and AUTO threshold
+     * @param write how to write the index; its progress listener is replaced
      * @return what the indexing read and wrote
      * @throws IllegalArgumentException if {@code file} is a directory
      * @throws UncheckedIOException if the file cannot be read or the index written
      */
-    public static BuildSummary index(StandardStreams streams, Path file, StoreOptions options) {
+    public static IndexSummary index(StandardStreams streams, Path file, IndexOptions options, WriteOptions write) {
         long size = sizeOfFile(file);
         try (BuildProgressBar bar = startBar(streams, size)) {
-            return LineStores.index(file, withProgress(options, bar));
+            return LineStores.index(file, options, withProgress(write, bar));
         }
     }
 
@@ -66,9 +71,9 @@ public final class ReportedBuild {
      * @param summary what the indexing did
      * @return {@code indexed FILE: N lines, X MB read, T s, R MB/s}
      */
-    public static String describeIndex(Path file, BuildSummary summary) {
+    public static String describeIndex(Path file, IndexSummary summary) {
         return String.format(Locale.ROOT, "indexed %s: %,d lines, %.1f MB read, %.2f s, %.1f MB/s",
-                file, summary.lineCount(), summary.inputBytes() / 1e6, summary.elapsed().toNanos() / 1e9,
+                file, summary.lineCount(), summary.bytesRead() / 1e6, summary.elapsed().toNanos() / 1e9,
                 summary.megabytesPerSecond());
     }
 
@@ -88,15 +93,17 @@ public final class ReportedBuild {
      *
      * @param streams standard input, and where the progress bar draws
      * @param store the store's directory
-     * @param options the build options; their progress listener is replaced
+     * @param options the store's shape
+     * @param write how to write it; its progress listener is replaced
      * @param replace whether an existing store at {@code store} may be replaced
      * @return what the build wrote
      * @throws TargetExistsException if something is at {@code store} that may not be replaced
      * @throws UncheckedIOException if the input cannot be read or the store written
      */
-    public static BuildSummary fromStdin(StandardStreams streams, Path store, StoreOptions options, boolean replace) {
-        return run(streams, -1, store, options, replace, (staging, withProgress) ->
-                LineStores.build(streams.stdin(), staging, withProgress));
+    public static BuildSummary fromStdin(StandardStreams streams, Path store, StoreOptions options, WriteOptions write,
+            boolean replace) {
+        return run(streams, -1, store, write, replace, (staging, withProgress) ->
+                LineStores.build(streams.stdin(), staging, options, withProgress));
     }
 
     /**
@@ -113,10 +120,10 @@ public final class ReportedBuild {
                 summary.megabytesPerSecond());
     }
 
-    private static BuildSummary run(StandardStreams streams, long inputBytes, Path store, StoreOptions options,
-            boolean replace, BiFunction<Path, StoreOptions, BuildSummary> build) {
+    private static BuildSummary run(StandardStreams streams, long inputBytes, Path store, WriteOptions write,
+            boolean replace, BiFunction<Path, WriteOptions, BuildSummary> build) {
         try (BuildProgressBar bar = startBar(streams, inputBytes)) {
-            StoreOptions withProgress = withProgress(options, bar);
+            WriteOptions withProgress = withProgress(write, bar);
             return StagedBuild.run(store, replace, staging -> build.apply(staging, withProgress));
         }
     }
@@ -126,7 +133,7 @@ public final class ReportedBuild {
         return streams.stderrIsTerminal() ? BuildProgressBar.start(streams.stderr(), inputBytes) : null;
     }
 
-    private static StoreOptions withProgress(StoreOptions options, BuildProgressBar bar) {
-        return options.toBuilder().progress(bar == null ? BuildProgress.NONE : bar).build();
+    private static WriteOptions withProgress(WriteOptions write, BuildProgressBar bar) {
+        return write.toBuilder().progress(bar == null ? ProgressListener.NONE : bar).build();
     }
 }

@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  */
 public final class StagedBuild {
 
-    /** The file whose presence makes a directory a store (see the format in DESIGN.md). */
+    /** The file whose presence makes a directory a store (see the store format in docs/design.md). */
     static final String MANIFEST = "manifest.json";
 
     private StagedBuild() {

@@ -1,6 +1,6 @@
 package io.linestore.impl.build;
 
-import io.linestore.BuildProgress;
+import io.linestore.ProgressListener;
 import io.linestore.impl.read.Newlines;
 import java.io.EOFException;
 import java.io.IOException;
@@ -20,7 +20,7 @@ final class LineFeeder {
     private static final int MAX_BUFFER = 8 << 20;
 
     private final LineSink sink;
-    private final BuildProgress progress;
+    private final ProgressListener progress;
     private final int bufferSize;
     private boolean atLineStart;
     private byte lastByte = '\n';
@@ -36,7 +36,7 @@ final class LineFeeder {
      *     file whose last line had no {@code \n})
      * @param progress told after each buffer
      */
-    LineFeeder(LineSink sink, int bufferSize, boolean atLineStart, BuildProgress progress) {
+    LineFeeder(LineSink sink, int bufferSize, boolean atLineStart, ProgressListener progress) {
         this.sink = sink;
         this.progress = progress;
         this.bufferSize = Math.min(bufferSize, MAX_BUFFER);

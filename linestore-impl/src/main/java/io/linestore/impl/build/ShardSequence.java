@@ -1,8 +1,8 @@
 package io.linestore.impl.build;
 
-import io.linestore.BuildProgress;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
+import io.linestore.ProgressListener;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
@@ -104,7 +104,7 @@ final class ShardSequence implements LineSink, Closeable {
      * @return every shard of the store, and the bytes read
      * @throws IOException if reading or writing fails
      */
-    Written writeAll(InputStream input, int bufferSize, BuildProgress progress) throws IOException {
+    Written writeAll(InputStream input, int bufferSize, ProgressListener progress) throws IOException {
         LineFeeder feeder = new LineFeeder(this, bufferSize, true, progress);
         feeder.feed(input);
         feeder.terminate();

@@ -1,10 +1,11 @@
 package io.linestore.impl.build;
 
-import io.linestore.BuildSummary;
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexOptions;
+import io.linestore.IndexSummary;
 import io.linestore.Layout;
-import io.linestore.StoreOptions;
 import io.linestore.UnsupportedFormatException;
+import io.linestore.WriteOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -35,17 +36,15 @@ public final class SidecarIndexer {
      * Indexes a file, or brings its index up to date.
      *
      * @param file the text file
-     * @param options stride ({@code >= 1}), buffer size, fsync, progress, AUTO threshold
-     * @return the lines and bytes indexed; {@code inputBytes} counts only the bytes read this time
-     * @throws IllegalArgumentException if the stride is 0 or {@code file} is not a regular file
+     * @param options stride and AUTO threshold
+     * @param write buffer size, fsync, progress
+     * @return the lines and bytes indexed, and the bytes read this time
+     * @throws IllegalArgumentException if {@code file} is not a regular file
      * @throws io.linestore.StoreLockedException if another writer is indexing the file
      * @throws UncheckedIOException if reading or writing fails
      */
     @SuppressWarnings("try") // the write lock is held across the block, not used in it
-    public static BuildSummary index(Path file, StoreOptions options) {
-        if (options.indexStride() < 1) {
-            throw new IllegalArgumentException("a file indexed in place needs an index, not " + options.index());
-        }
+    public static IndexSummary index(Path file, IndexOptions options, WriteOptions write) {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("not a regular file: " + file);
         }
@@ -62,12 +61,12 @@ public final class SidecarIndexer {
                     return summary(old, 0, started);
                 }
                 boolean grown = sameStride && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
-                Manifest manifest = grown ? extend(file, sidecar, channel, old, options)
-                        : rebuild(file, sidecar, channel, options);
-                ManifestCodec.publish(sidecar, manifest, options.fsync());
+                Manifest manifest = grown ? extend(file, sidecar, channel, old, write)
+                        : rebuild(file, sidecar, channel, options, write);
+                ManifestCodec.publish(sidecar, manifest, write.fsync());
                 if (grown) {
                     IndexFiles.commitHeader(manifest.index(), sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
-                            manifest.lineCount(), manifest.indexBytes(), options.fsync());
+                            manifest.lineCount(), manifest.indexBytes(), write.fsync());
                 }
                 long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
                 return summary(manifest, read, started);
@@ -78,35 +77,34 @@ public final class SidecarIndexer {
     }
 
     /** Indexes the whole file anew; the old manifest goes first, so a crash leaves no stale index. */
-    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, StoreOptions options)
-            throws IOException {
+    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, IndexOptions options,
+            WriteOptions write) throws IOException {
         Files.deleteIfExists(sidecar.resolve(StoreFiles.MANIFEST));
         Path index = sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
         Files.deleteIfExists(index);
         Manifest empty = new Manifest(Manifest.FORMAT, Manifest.VERSION, Layout.SINGLE, 0, 0, 0,
                 options.index(), Long.MAX_VALUE, options.autoThresholdBytes(), List.of(), null);
-        return index(file, channel, index, empty, new ShardEntry(0, 0, 0, 0, 0), 0, options);
+        return index(file, channel, index, empty, new ShardEntry(0, 0, 0, 0, 0), 0, write);
     }
 
     /** Indexes the bytes after the indexed ones, continuing the index and the checksums. */
     private static Manifest extend(Path file, Path sidecar, FileChannel channel, Manifest old,
-            StoreOptions options) throws IOException {
+            WriteOptions write) throws IOException {
         ShardEntry committed = old.shards().getFirst();
         int unterminated = SourceCheck.endsInsideLine(channel, committed.dataBytes()) ? 1 : 0;
         return index(file, channel, sidecar.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), old, committed,
-                unterminated, options);
+                unterminated, write);
     }
 
     private static Manifest index(Path file, FileChannel channel, Path indexFile, Manifest base,
-            ShardEntry committed, int unterminated, StoreOptions options) throws IOException {
+            ShardEntry committed, int unterminated, WriteOptions write) throws IOException {
         // Size and time first: bytes written after this are left for the next run.
         long modified = Files.getLastModifiedTime(file).toMillis();
         long size = channel.size();
         ShardEntry entry;
-        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(), options.writeBufferSize(),
-                options.fsync(), committed, unterminated)) {
-            LineFeeder feeder = new LineFeeder(writer, options.writeBufferSize(), unterminated == 0,
-                    options.progress());
+        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(), write.writeBufferSize(),
+                write.fsync(), committed, unterminated)) {
+            LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), unterminated == 0, write.progress());
             feeder.feed(channel, committed.dataBytes(), size);
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
@@ -126,8 +124,8 @@ public final class SidecarIndexer {
         }
     }
 
-    private static BuildSummary summary(Manifest manifest, long read, long started) {
-        return new BuildSummary(manifest.lineCount(), read, manifest.dataBytes(), manifest.shards().size(),
+    private static IndexSummary summary(Manifest manifest, long read, long started) {
+        return new IndexSummary(manifest.lineCount(), manifest.dataBytes(), read,
                 Duration.ofNanos(System.nanoTime() - started));
     }
 }

@@ -1,7 +1,7 @@
 package io.linestore.impl.build;
 
-import io.linestore.BuildSummary;
-import io.linestore.StoreOptions;
+import io.linestore.AppendSummary;
+import io.linestore.WriteOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
@@ -26,15 +26,15 @@ public final class StoreAppender {
      *
      * @param dir the store directory
      * @param input the lines, read to the end and not closed
-     * @param options write buffer size, fsync, progress
-     * @return the lines and bytes appended, and the store's new shard count
+     * @param write buffer size, fsync, progress
+     * @return the lines and bytes appended, and the store's new size
      * @throws io.linestore.StoreNotFoundException if there is no store at {@code dir}
      * @throws io.linestore.StoreLockedException if another writer holds the store
      * @throws IllegalArgumentException if {@code dir} is a sidecar index (index its file instead)
      * @throws UncheckedIOException if reading or writing fails; the store keeps its committed lines
      */
     @SuppressWarnings("try") // the write lock is held across the block, not used in it
-    public static BuildSummary append(Path dir, InputStream input, StoreOptions options) {
+    public static AppendSummary append(Path dir, InputStream input, WriteOptions write) {
         long started = System.nanoTime();
         Manifest before = ManifestCodec.read(dir);
         if (before.source() != null) {
@@ -46,14 +46,14 @@ public final class StoreAppender {
             Manifest committed = ManifestCodec.read(dir);
             ShardSequence.Written written;
             try (ShardSequence sequence = new ShardSequence(dir, committed.layout(), committed.linesPerShard(),
-                    committed.index(), options.writeBufferSize(), options.fsync(), committed.shards())) {
-                written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+                    committed.index(), write.writeBufferSize(), write.fsync(), committed.shards())) {
+                written = sequence.writeAll(input, write.writeBufferSize(), write.progress());
             }
             Manifest after = committed.withShards(written.shards(), null);
-            ManifestCodec.publish(dir, after, options.fsync());
-            ShardSequence.commit(dir, committed.layout(), committed.index(), written, options.fsync());
-            return new BuildSummary(after.lineCount() - committed.lineCount(), written.inputBytes(),
-                    after.dataBytes() - committed.dataBytes(), after.shards().size(),
+            ManifestCodec.publish(dir, after, write.fsync());
+            ShardSequence.commit(dir, committed.layout(), committed.index(), written, write.fsync());
+            return new AppendSummary(after.lineCount() - committed.lineCount(), written.inputBytes(),
+                    after.dataBytes() - committed.dataBytes(), after.lineCount(), after.shards().size(),
                     Duration.ofNanos(System.nanoTime() - started));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to " + dir + ": " + e.getMessage(), e);

@@ -3,6 +3,7 @@ package io.linestore.impl.build;
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import java.io.IOException;
@@ -31,25 +32,26 @@ public final class StoreBuilder {
      *
      * @param input the text, read to its end and not closed
      * @param dir the store directory: must not exist, or be an empty directory
-     * @param options layout, stride, buffers
+     * @param options layout, shard size, stride, AUTO threshold
+     * @param write buffer size, fsync, progress
      * @return what was written
      * @throws IllegalArgumentException if {@code dir} is a file or a directory that is not empty
      * @throws UncheckedIOException if reading or writing fails; nothing of the store remains
      */
-    public static BuildSummary build(InputStream input, Path dir, StoreOptions options) {
+    public static BuildSummary build(InputStream input, Path dir, StoreOptions options, WriteOptions write) {
         boolean created = prepare(dir);
         long started = System.nanoTime();
         long linesPerShard = options.layout() == Layout.SINGLE ? Long.MAX_VALUE : options.linesPerShard();
         try {
             ShardSequence.Written written;
             try (ShardSequence sequence = new ShardSequence(dir, options.layout(), linesPerShard,
-                    options.index(), options.writeBufferSize(), options.fsync(), List.of())) {
-                written = sequence.writeAll(input, options.writeBufferSize(), options.progress());
+                    options.index(), write.writeBufferSize(), write.fsync(), List.of())) {
+                written = sequence.writeAll(input, write.writeBufferSize(), write.progress());
             }
             Manifest manifest = new Manifest(Manifest.FORMAT, Manifest.VERSION, options.layout(), 0, 0, 0,
                     options.index(), linesPerShard, options.autoThresholdBytes(), List.of(), null)
                     .withShards(written.shards(), null);
-            ManifestCodec.publish(dir, manifest, options.fsync());
+            ManifestCodec.publish(dir, manifest, write.fsync());
             return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.dataBytes(),
                     manifest.shards().size(), Duration.ofNanos(System.nanoTime() - started));
         } catch (IOException e) {

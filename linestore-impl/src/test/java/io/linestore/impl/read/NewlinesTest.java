@@ -3,18 +3,27 @@ package io.linestore.impl.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.ByteBuffer;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
+import java.util.HexFormat;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class NewlinesTest {
 
-    @Property(tries = 500)
-    void findsTheFirstNewlineLikeAPlainLoop(@ForAll("nearNewlines") byte[] bytes,
-            @ForAll @IntRange(max = 70) int from, @ForAll @IntRange(max = 70) int to) {
+    private static final int MAX_LENGTH = 70;
+
+    static LongStream seeds() {
+        return LongStream.range(0, 500);
+    }
+
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void findsTheFirstNewlineLikeAPlainLoop(long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        byte[] bytes = nearNewlines(random);
+        int from = bound(random);
+        int to = bound(random);
         int start = Math.min(from, bytes.length);
         int end = Math.max(start, Math.min(to, bytes.length));
         int expected = -1;
@@ -24,17 +33,34 @@ class NewlinesTest {
                 break;
             }
         }
-        assertThat(Newlines.indexOf(bytes, start, end)).isEqualTo(expected);
-        assertThat(Newlines.indexOf(ByteBuffer.wrap(bytes), start, end)).isEqualTo(expected);
+        String replay = "seed %d: [%d, %d) of %s".formatted(seed, start, end, HexFormat.of().formatHex(bytes));
+
+        assertThat(Newlines.indexOf(bytes, start, end)).as(replay).isEqualTo(expected);
+        assertThat(Newlines.indexOf(ByteBuffer.wrap(bytes), start, end)).as(replay).isEqualTo(expected);
         ByteBuffer direct = ByteBuffer.allocateDirect(bytes.length).put(bytes).position(Math.min(3, bytes.length));
-        assertThat(Newlines.indexOf(direct, start, end)).isEqualTo(expected);
+        assertThat(Newlines.indexOf(direct, start, end)).as(replay).isEqualTo(expected);
         ByteBuffer slice = ByteBuffer.wrap(new byte[bytes.length + 5], 5, bytes.length).slice().put(bytes).clear();
-        assertThat(Newlines.indexOf(slice, start, end)).isEqualTo(expected);
+        assertThat(Newlines.indexOf(slice, start, end)).as(replay).isEqualTo(expected);
     }
 
-    /** Bytes around {@code \n} (0x0A), where a wrong borrow in the word test would show. */
-    @Provide
-    Arbitrary<byte[]> nearNewlines() {
-        return Arbitraries.bytes().between((byte) 8, (byte) 12).array(byte[].class).ofMaxSize(70);
+    /**
+     * Up to {@value #MAX_LENGTH} bytes from 8 to 12, around {@code \n} (0x0A), where a wrong borrow in the
+     * word test would show.
+     */
+    private static byte[] nearNewlines(SplittableRandom random) {
+        byte[] bytes = new byte[bound(random)];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) random.nextInt(8, 13);
+        }
+        return bytes;
+    }
+
+    /** A length or position in {@code [0, 70]}, its ends often. */
+    private static int bound(SplittableRandom random) {
+        return switch (random.nextInt(8)) {
+            case 0 -> 0;
+            case 1 -> MAX_LENGTH;
+            default -> random.nextInt(MAX_LENGTH + 1);
+        };
     }
 }

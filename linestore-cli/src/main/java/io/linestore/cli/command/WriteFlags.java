@@ -1,13 +1,16 @@
 package io.linestore.cli.command;
 
-import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.gen.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** The options of every command that writes lines or an index: write buffer and fsync. A picocli mixin. */
-public final class WriteOptions {
+/**
+ * The flags of every command that writes lines or an index, {@code --write-buffer} and
+ * {@code --fsync}: the {@link WriteOptions} of the call. A picocli mixin.
+ */
+public final class WriteFlags {
 
     @Option(names = "--write-buffer", paramLabel = "SIZE", defaultValue = "1MiB",
             converter = Sizes.ByteSizeConverter.class,
@@ -18,23 +21,24 @@ public final class WriteOptions {
     private boolean fsync;
 
     /** Made by picocli. */
-    public WriteOptions() {
+    public WriteFlags() {
     }
 
     /**
-     * Checks the values and starts store options with them.
+     * Checks the values and makes write options of them.
      *
      * @param spec the command, for the usage error
-     * @return a builder with the write buffer and fsync set
+     * @return the write buffer and fsync, no progress listener
      * @throws ParameterException naming the option and value if one is out of range
      */
-    StoreOptions.Builder toBuilder(CommandSpec spec) {
+    WriteOptions toWriteOptions(CommandSpec spec) {
         if (writeBuffer < 1 || writeBuffer > Integer.MAX_VALUE) {
             throw new ParameterException(spec.commandLine(),
                     "--write-buffer must be between 1 byte and 2 GiB, got " + writeBuffer);
         }
-        return StoreOptions.builder()
+        return WriteOptions.builder()
                 .writeBufferSize((int) writeBuffer)
-                .fsync(fsync);
+                .fsync(fsync)
+                .build();
     }
 }
