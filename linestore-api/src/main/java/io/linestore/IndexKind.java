@@ -8,8 +8,9 @@ import java.util.Locale;
  * <ul>
  *   <li>{@link #COMPACT}: every line's offset, found in constant time, in about
  *       {@code 2 + log2(average line length)} bits per line (1.3 bytes for lines of 100 bytes, never
- *       above 8); the default.
- *   <li>{@link #DENSE}: every line's offset as an 8-byte number; a read is one byte range.
+ *       above 8); a lookup costs a few dependent memory reads more than a dense one.
+ *   <li>{@link #DENSE}: every line's offset as an 8-byte number; a read is one byte range; the
+ *       default.
  *   <li>{@link #sparse(int) sparse:K}: every K-th line's offset (8 bytes per K lines); a read scans
  *       at most K-1 lines first.
  *   <li>{@link #NONE}: no index; a read scans from the start of its shard (the naive way, kept for

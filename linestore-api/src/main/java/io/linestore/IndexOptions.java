@@ -4,7 +4,7 @@ package io.linestore;
  * What {@link LineStores#index} records for a file indexed in place. Immutable; made with
  * {@link #builder()}. How the sidecar is written is {@link WriteOptions}.
  *
- * <p>Defaults: a {@link IndexKind#COMPACT compact} index and the {@link ReadMethod#AUTO} threshold
+ * <p>Defaults: a {@link IndexKind#DENSE dense} index and the {@link ReadMethod#AUTO} threshold
  * {@value StoreOptions#DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
  *
  * @param index the index kind, as by {@link StoreOptions#index()}; a file indexed in place always has
@@ -32,7 +32,7 @@ public record IndexOptions(IndexKind index, long autoThresholdBytes) {
     /**
      * Returns the default options.
      *
-     * @return a compact index and the default AUTO threshold
+     * @return a dense index and the default AUTO threshold
      */
     public static IndexOptions defaults() {
         return builder().build();
@@ -49,7 +49,7 @@ public record IndexOptions(IndexKind index, long autoThresholdBytes) {
 
     /** Builds {@link IndexOptions}; not thread-safe. Values are checked by {@link #build()}. */
     public static final class Builder {
-        private IndexKind index = IndexKind.COMPACT;
+        private IndexKind index = IndexKind.DENSE;
         private long autoThresholdBytes = StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES;
 
         private Builder() {

@@ -9,8 +9,8 @@ import java.util.Objects;
  * made with {@link #builder()}.
  *
  * <p>Defaults: {@link Layout#SINGLE}, {@value #DEFAULT_LINES_PER_SHARD} lines per shard (used by
- * {@link Layout#SHARDED} only), a {@link IndexKind#COMPACT compact} index, and the {@link ReadMethod#AUTO} threshold
- * {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
+ * {@link Layout#SHARDED} only), a {@link IndexKind#DENSE dense} index, and the {@link ReadMethod#AUTO}
+ * threshold {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
  *
  * @param layout single file or fixed-size shards
  * @param linesPerShard lines per shard for {@link Layout#SHARDED}, {@code >= 1}
@@ -99,7 +99,7 @@ public record StoreOptions(
     public static final class Builder {
         private Layout layout = Layout.SINGLE;
         private long linesPerShard = DEFAULT_LINES_PER_SHARD;
-        private IndexKind index = IndexKind.COMPACT;
+        private IndexKind index = IndexKind.DENSE;
         private long autoThresholdBytes = DEFAULT_AUTO_THRESHOLD_BYTES;
 
         private Builder() {

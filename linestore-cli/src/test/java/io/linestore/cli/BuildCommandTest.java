@@ -75,7 +75,7 @@ class BuildCommandTest {
     }
 
     @Test
-    void buildsEveryIndexKindAndCompactByDefault() {
+    void buildsEveryIndexKindAndDenseByDefault() {
         Path input = TestStores.writeText(tmp);
         Map<String, IndexKind> kinds = new LinkedHashMap<>();
         kinds.put("compact", IndexKind.COMPACT);
@@ -93,7 +93,7 @@ class BuildCommandTest {
         }
         Path store = tmp.resolve("default");
         Cli.run("build", input.toString(), store.toString());
-        assertThat(info(store).index()).isEqualTo(IndexKind.COMPACT);
+        assertThat(info(store).index()).isEqualTo(IndexKind.DENSE);
     }
 
     @Test

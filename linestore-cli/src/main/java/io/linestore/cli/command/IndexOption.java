@@ -13,8 +13,8 @@ import picocli.CommandLine.ParameterException;
 public final class IndexOption {
 
     @Option(names = "--index", paramLabel = "KIND",
-            description = "compact (default): every line in constant time, about 1.3 bytes per line of 100 bytes; "
-                    + "dense: 8 bytes per line; sparse:K: 8 bytes every K lines, a read scans up to K-1 lines; "
+            description = "dense (default): 8 bytes per line; compact: every line in constant time in about "
+                    + "1.3 bytes per line of 100 bytes; sparse:K: 8 bytes every K lines, a read scans up to K-1 lines; "
                     + "none (build only): no index, a read scans from the start of its shard.")
     private String index;
 
@@ -32,7 +32,7 @@ public final class IndexOption {
      *
      * @param spec the command, for the usage error
      * @param allowNone whether the command accepts no index
-     * @return the kind, {@link IndexKind#COMPACT} when neither option is given
+     * @return the kind, {@link IndexKind#DENSE} when neither option is given
      * @throws ParameterException naming the option and value if it is malformed, both are given, or
      *     it names no index where one is needed
      */
@@ -43,7 +43,7 @@ public final class IndexOption {
         IndexKind kind;
         try {
             kind = index != null ? IndexKind.parse(index)
-                    : indexStride != null ? IndexKind.ofStride(indexStride) : IndexKind.COMPACT;
+                    : indexStride != null ? IndexKind.ofStride(indexStride) : IndexKind.DENSE;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(),
                     (index != null ? "--index: " : "--index-stride: ") + e.getMessage());

@@ -4,7 +4,8 @@ import io.linestore.Layout;
 import java.nio.file.Path;
 
 /**
- * Names of the files of a store directory, format version 1.
+ * Names of the files of a store directory, format versions 1 and 2 (the same names; version 2
+ * names the index kind in the manifest).
  *
  * <pre>
  * manifest.json                                  the store's description, written last
