@@ -1,14 +1,21 @@
 package io.linestore.bench.cli;
 
 import io.linestore.bench.data.BenchData;
+import io.linestore.bench.recommend.Measurements;
+import io.linestore.bench.recommend.Progress;
+import io.linestore.bench.recommend.RecommendFiles;
+import io.linestore.bench.recommend.RecommendTables;
 import io.linestore.bench.recommend.Recommendation;
 import io.linestore.bench.recommend.Recommender;
+import io.linestore.gen.Sizes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
@@ -19,18 +26,27 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code recommend INPUT}: samples the user's file, builds candidate layouts in a temporary
- * directory, measures them briefly and prints the layout and reader it recommends, the table it
- * decided from, and the {@code linestore build} command for that store (with
- * {@code --auto-threshold} when it measured the mmap-vs-FileChannel crossover). Bad usage is exit
- * 2; a failure is thrown for the root command to print (exit 1).
+ * {@code recommend INPUT}: samples the user's file, builds candidate layouts in a work directory,
+ * measures them in interleaved trials within {@code --time}, and prints the tables it decided from
+ * (medians and intervals), the layout and reader with the reasons, and the {@code linestore build}
+ * command for that store. {@code --out DIR} also writes JSON, CSV, Markdown and PNG charts. A
+ * progress bar shows on standard error when it is a terminal. Bad usage is exit 2; a failure is
+ * thrown for the root command to print (exit 1).
  */
 @Command(name = "recommend", mixinStandardHelpOptions = true,
         description = {"Measures candidate layouts and readers on a sample of INPUT and recommends one.",
-            "Prints the measurements (reads per second at the start, middle and end of the sample store,"
-                    + " index bytes per line, files) and the command that builds the recommended store.",
-            "Takes a minute or two; figures are warm page cache."})
+            "Prints reads per second (median and 95% interval of interleaved trials) at the start, middle and end"
+                    + " of each candidate, the layout and reader with the reasons, and the command that builds the"
+                    + " store. Among candidates that are not measurably slower than the fastest it chooses the one"
+                    + " with the fewest files, then the smallest index.",
+            "Figures are warm page cache, measured in this JVM."})
 public final class RecommendCommand implements Callable<Integer> {
+
+    /** The launcher's system property that says whether standard error is a terminal. */
+    private static final String STDERR_TERMINAL = "linestore.stderr.terminal";
+
+    /** About what writing the {@code --out} files takes, most of it drawing the charts. */
+    private static final Duration OUTPUT_TIME = Duration.ofSeconds(2);
 
     @Spec
     private CommandSpec spec;
@@ -38,18 +54,18 @@ public final class RecommendCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "INPUT", description = "The text file to sample.")
     private Path input;
 
-    @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "1000000",
-            description = "Lines to sample from the start of INPUT (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--sample-lines", paramLabel = "N", defaultValue = "1000000", converter = Sizes.CountConverter.class,
+            description = "Lines to sample from the start of INPUT, such as 500k or 2M (default: ${DEFAULT-VALUE}).")
     private long sampleLines;
 
-    @Option(names = "--iteration-ms", paramLabel = "MS", defaultValue = "250",
-            description = "Milliseconds of warmup and of measurement per reading (default: ${DEFAULT-VALUE}).")
-    private long iterationMillis;
+    @Option(names = "--time", paramLabel = "TIME", defaultValue = "60s", converter = DurationConverter.class,
+            description = "The whole run's time, sampling and building included, such as 30s or 2m; more time,"
+                    + " more trials and narrower intervals (default: ${DEFAULT-VALUE}).")
+    private Duration time;
 
-    @Option(names = "--forks", paramLabel = "N", defaultValue = "1",
-            description = "JVM forks per measurement; 0 measures in this JVM, faster but less fair"
-                    + " (default: ${DEFAULT-VALUE}).")
-    private int forks;
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Also write recommend.json, recommend.csv, recommend.md and PNG charts into DIR.")
+    private Path out;
 
     @Option(names = "--work-dir", paramLabel = "DIR",
             description = "An empty or new directory to build the candidates in, kept afterwards"
@@ -73,7 +89,7 @@ public final class RecommendCommand implements Callable<Integer> {
         }
         Recommender.Settings settings;
         try {
-            settings = new Recommender.Settings(sampleLines, Duration.ofMillis(iterationMillis), forks);
+            settings = new Recommender.Settings(sampleLines, measuringTime());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -81,34 +97,56 @@ public final class RecommendCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--work-dir is not empty: " + workDir);
         }
         Path work = workDir == null ? temporaryDirectory() : workDir;
-        try {
-            print(new Recommender(settings, work).recommend(input));
+        long start = System.nanoTime();
+        Recommendation recommendation;
+        try (RecommendProgressBar bar = stderrIsTerminal() ? new RecommendProgressBar(System.err, time) : null) {
+            recommendation = new Recommender(settings, work, bar == null ? Progress.NONE : bar).recommend(input);
         } finally {
             if (workDir == null) {
                 BenchData.deleteTree(work);
             }
         }
+        print(recommendation, Duration.ofNanos(System.nanoTime() - start));
         return 0;
     }
 
-    private void print(Recommendation recommendation) {
-        PrintWriter out = spec.commandLine().getOut();
-        out.printf("Measured on the first %,d lines of %s (warm page cache).%n%n", recommendation.sampleLines(), input);
-        out.print(recommendation.measurements().toMarkdown());
-        out.print(recommendation.crossover().toMarkdown());
-        out.printf("Recommended layout: %s; reader: %s%n", recommendation.candidate().name(),
+    private void print(Recommendation recommendation, Duration took) {
+        PrintWriter stdout = spec.commandLine().getOut();
+        Measurements measurements = recommendation.measurements();
+        stdout.printf(Locale.ROOT, "Measured on the first %,d lines (%,d bytes) of %s, warm page cache: %d interleaved"
+                        + " trials, %.0f s in all.%n%n", measurements.sampleLines(), measurements.sampleBytes(), input,
+                measurements.trials(), took.toMillis() / 1000.0);
+        RecommendTables.of(recommendation).forEach(table -> stdout.print(table.toMarkdown()));
+        stdout.printf("Recommended layout: %s; reader: %s%n", recommendation.choice().name(),
                 recommendation.readerOption());
-        if (recommendation.autoThresholdBytes().isPresent()) {
-            out.printf("AUTO threshold: %,d bytes (memory mapping below it, the file channel above)%n",
-                    recommendation.autoThresholdBytes().getAsLong());
-        } else {
-            out.println("AUTO threshold: not measured (one reader won at every range size); the store default applies");
+        recommendation.reasons().forEach(reason -> stdout.println("  - " + reason));
+        stdout.println();
+        stdout.println("Build it with:");
+        stdout.println("  " + recommendation.buildCommand(input.toString(), "STORE"));
+        stdout.println("and read it with --reader " + recommendation.readerOption() + ".");
+        if (out != null) {
+            RecommendFiles.write(recommendation, out).forEach(file -> stdout.println("wrote " + file));
         }
-        out.println();
-        out.println("Build it with:");
-        out.println("  " + recommendation.buildCommand(input.toString(), "STORE"));
-        out.println("and read it with --reader " + recommendation.readerOption() + ".");
-        out.flush();
+        stdout.flush();
+    }
+
+    /**
+     * The time left for the recommender: {@code --time} counts from the JVM's start, and drawing
+     * the charts of {@code --out} comes after the recommender.
+     */
+    private Duration measuringTime() {
+        if (time.toMillis() < 1) {
+            throw new ParameterException(spec.commandLine(), "--time must be at least 1ms: " + time);
+        }
+        Duration started = Duration.ofMillis(System.currentTimeMillis() - ManagementFactory.getRuntimeMXBean().getStartTime());
+        Duration left = time.minus(started).minus(out == null ? Duration.ZERO : OUTPUT_TIME);
+        return left.compareTo(time.dividedBy(2)) > 0 ? left : time.dividedBy(2);
+    }
+
+    private static boolean stderrIsTerminal() {
+        String property = System.getProperty(STDERR_TERMINAL);
+        return property != null ? Boolean.parseBoolean(property)
+                : System.console() != null && System.console().isTerminal();
     }
 
     private static boolean isEmpty(Path directory) {

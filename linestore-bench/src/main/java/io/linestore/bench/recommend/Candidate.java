@@ -3,9 +3,14 @@ package io.linestore.bench.recommend;
 import io.linestore.Layout;
 import io.linestore.OptionNames;
 import io.linestore.StoreOptions;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * A store layout {@code recommend} builds from the sample and measures.
+ * A store layout {@code recommend} builds from the sample and measures. Adding a kind of index
+ * (such as a compact index) means a component here that {@link #options}, {@link #name} and
+ * {@link #buildArguments} spell, and a line in {@link Candidates}; the decision needs nothing new,
+ * since it ranks tied candidates by the files and index bytes per line their built stores report.
  *
  * @param layout single file or shards
  * @param linesPerShard lines per shard, for {@link Layout#SHARDED}
@@ -25,13 +30,13 @@ public record Candidate(Layout layout, long linesPerShard, int indexStride) {
     }
 
     /**
-     * Names the candidate: {@code single/stride-1}, {@code sharded-100000/stride-1}.
+     * Names the candidate: {@code single/dense}, {@code single/sparse-64}, {@code sharded-100000/dense}.
      *
-     * @return a name that is also a directory name
+     * @return the name; with {@code /} replaced, a directory name
      */
     public String name() {
         String shape = layout == Layout.SINGLE ? "single" : "sharded-" + linesPerShard;
-        return shape + "/stride-" + indexStride;
+        return shape + "/" + (indexStride == 1 ? "dense" : "sparse-" + indexStride);
     }
 
     /**
@@ -39,11 +44,12 @@ public record Candidate(Layout layout, long linesPerShard, int indexStride) {
      *
      * @return options such as {@code --layout sharded --shard-lines 100000 --index-stride 1}
      */
-    public String buildOptions() {
-        String shape = "--layout " + OptionNames.of(layout);
+    public List<String> buildArguments() {
+        List<String> arguments = new ArrayList<>(List.of("--layout", OptionNames.of(layout)));
         if (layout == Layout.SHARDED) {
-            shape += " --shard-lines " + linesPerShard;
+            arguments.addAll(List.of("--shard-lines", String.valueOf(linesPerShard)));
         }
-        return shape + " --index-stride " + indexStride;
+        arguments.addAll(List.of("--index-stride", String.valueOf(indexStride)));
+        return arguments;
     }
 }

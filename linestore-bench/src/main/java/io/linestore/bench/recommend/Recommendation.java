@@ -2,59 +2,130 @@ package io.linestore.bench.recommend;
 
 import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
-import io.linestore.bench.report.Table;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
- * What {@code recommend} decided and the measurements it decided from.
+ * What {@code recommend} decided, why, and the measurements it decided from. Immutable.
  *
- * @param candidate the layout and index stride to build
+ * @param choice the layout and index to build
  * @param reader the read method to open the store with
- * @param autoThresholdBytes the measured mmap-vs-FileChannel crossover, when one was measured
- * @param sampleLines the lines of the sample the candidates were built from
- * @param measurements throughput of every candidate and reader at the start, middle and end
- * @param crossover throughput of mapping and channel by range size on the single-file store
+ * @param autoThresholdBytes the {@code --auto-threshold} to build with, when {@code reader} is
+ *     {@link ReadMethod#AUTO}
+ * @param crossover memory mapping against the file channel by range size, and the fitted crossing
+ * @param scores every candidate's score, in the order measured
+ * @param reasons why this layout and this reader, one sentence each
+ * @param measurements what was measured
  */
 public record Recommendation(
-        Candidate candidate,
+        BuiltCandidate choice,
         ReadMethod reader,
         OptionalLong autoThresholdBytes,
-        long sampleLines,
-        Table measurements,
-        Table crossover) {
+        Crossover crossover,
+        List<Score> scores,
+        List<String> reasons,
+        Measurements measurements) {
+
+    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_./:=@%+,-]+");
+
+    /** How a candidate did against the fastest. */
+    public enum Standing {
+
+        /** The highest median score, and no other candidate is measurably faster. */
+        FASTEST,
+
+        /** No other candidate is measurably faster (see {@link Decider}). */
+        TIED,
+
+        /** Some other candidate is measurably faster. */
+        SLOWER
+    }
 
     /**
-     * Checks that nothing is null.
+     * A candidate's score: the geometric mean of its reads per second over every position and
+     * range size, read as recommended, per trial.
+     *
+     * @param candidate the candidate
+     * @param readsPerSecond the median score and its interval over the trials
+     * @param ofFastest its score over the fastest candidate's score in the same trial: median and interval
+     * @param standing how it compares with the fastest
+     */
+    public record Score(BuiltCandidate candidate, Interval readsPerSecond, Interval ofFastest, Standing standing) {
+    }
+
+    /**
+     * Copies the lists.
      *
      * @throws NullPointerException if an argument is null
      */
     public Recommendation {
-        Objects.requireNonNull(candidate, "candidate");
+        Objects.requireNonNull(choice, "choice");
         Objects.requireNonNull(reader, "reader");
         Objects.requireNonNull(autoThresholdBytes, "autoThresholdBytes");
-        Objects.requireNonNull(measurements, "measurements");
         Objects.requireNonNull(crossover, "crossover");
+        scores = List.copyOf(scores);
+        reasons = List.copyOf(reasons);
+        Objects.requireNonNull(measurements, "measurements");
     }
 
     /**
-     * Returns the command that builds the recommended store.
+     * Returns the arguments of the {@code linestore} command that builds the recommended store.
      *
      * @param input the user's input file, as they named it
      * @param store the store directory to name
-     * @return {@code linestore build INPUT STORE --layout ... --index-stride K [--auto-threshold N]}
+     * @return {@code build INPUT STORE --layout ... --index-stride K [--auto-threshold N]}
+     */
+    public List<String> buildArguments(String input, String store) {
+        List<String> arguments = new ArrayList<>(List.of("build", input, store));
+        arguments.addAll(choice.candidate().buildArguments());
+        autoThresholdBytes.ifPresent(bytes -> arguments.addAll(List.of("--auto-threshold", String.valueOf(bytes))));
+        return arguments;
+    }
+
+    /**
+     * Returns the command line that builds the recommended store, quoted for a POSIX shell.
+     *
+     * @param input the user's input file, as they named it
+     * @param store the store directory to name
+     * @return {@code linestore build INPUT STORE ...}
      */
     public String buildCommand(String input, String store) {
-        String threshold = autoThresholdBytes.isPresent() ? " --auto-threshold " + autoThresholdBytes.getAsLong() : "";
-        return "linestore build " + input + " " + store + " " + candidate.buildOptions() + threshold;
+        return "linestore " + buildArguments(input, store).stream().map(Recommendation::shellQuoted)
+                .collect(Collectors.joining(" "));
+    }
+
+    /**
+     * Returns the read method the recommended reader uses for a read of some size.
+     *
+     * @param bytesPerRead the read's size
+     * @return {@link ReadMethod#MMAP} or {@link ReadMethod#FILE_CHANNEL}
+     */
+    public ReadMethod methodFor(long bytesPerRead) {
+        return methodFor(reader, autoThresholdBytes, bytesPerRead);
+    }
+
+    /** {@link #methodFor(long)} before there is a recommendation: {@code threshold} is for {@code AUTO}. */
+    static ReadMethod methodFor(ReadMethod reader, OptionalLong threshold, long bytesPerRead) {
+        if (reader != ReadMethod.AUTO) {
+            return reader;
+        }
+        return bytesPerRead < threshold.orElseThrow() ? ReadMethod.MMAP : ReadMethod.FILE_CHANNEL;
     }
 
     /**
      * Returns the {@code --reader} value of the recommended read method.
      *
-     * @return {@code auto}, {@code mmap}, {@code file-channel}, ...
+     * @return {@code auto}, {@code mmap} or {@code file-channel}
      */
     public String readerOption() {
         return OptionNames.of(reader);
+    }
+
+    private static String shellQuoted(String argument) {
+        return SHELL_SAFE.matcher(argument).matches() ? argument : "'" + argument.replace("'", "'\\''") + "'";
     }
 }

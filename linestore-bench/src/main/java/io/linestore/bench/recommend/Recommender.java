@@ -1,6 +1,5 @@
 package io.linestore.bench.recommend;
 
-import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
@@ -8,11 +7,6 @@ import io.linestore.StoreInfo;
 import io.linestore.StoreOptions;
 import io.linestore.bench.config.Position;
 import io.linestore.bench.data.BenchData;
-import io.linestore.bench.report.JmhResults;
-import io.linestore.bench.report.Results;
-import io.linestore.bench.report.Table;
-import io.linestore.bench.run.JmhRun;
-import io.linestore.bench.run.JmhRunner;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -21,42 +15,33 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.OptionalLong;
 import java.util.stream.Stream;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.runner.options.VerboseMode;
 
 /**
- * Decides the layout and reader for a user's file: samples its first lines, builds candidate
- * layouts (one file with a dense or a 64-line sparse index, shards of a tenth of the sample with a
- * dense index), checks that every candidate and reader return the same lines, measures them
- * briefly with JMH at the start, middle and end, and picks the candidate and reader with the best
- * geometric mean throughput (fewest files on a tie). It also measures memory mapping against the
- * file channel on growing ranges to find the {@link ReadMethod#AUTO} threshold; when mapping wins
- * small reads and the channel big ones, it recommends {@code AUTO} with that threshold.
- * Not thread-safe.
+ * Decides the layout and reader for a user's file within a time budget: copies its first lines
+ * once as the sample, builds each {@link Candidates candidate} from it once, checks that every
+ * candidate and reader return the same lines, opens each candidate once per reader, measures them
+ * all in interleaved trials ({@link TrialRunner}) in the time that is left, and lets the
+ * {@link Decider} choose. Measured: every candidate through memory mapping and the file channel at
+ * the start, middle and end, 1, 100 and 10,000 lines per read; and the single file with a dense
+ * index in the middle at 1 to 100,000 lines per read (powers of ten) for the crossover. Sizes above
+ * half the sample are left out. Not thread-safe.
  */
 public final class Recommender {
 
-    private static final String BENCHMARK = "SampleReadBenchmark.read";
-    private static final List<ReadMethod> READERS = List.of(
-            ReadMethod.BUFFERED_READER, ReadMethod.RANDOM_ACCESS_FILE, ReadMethod.FILE_CHANNEL, ReadMethod.MMAP);
     private static final List<Integer> RANGE_SIZES = List.of(1, 100, 10_000);
     private static final List<Integer> CROSSOVER_SIZES = List.of(1, 10, 100, 1_000, 10_000, 100_000);
-    private static final int SPARSE_STRIDE = 64;
     private static final int CHECK_SIZE = 100;
 
     /**
-     * How much {@code recommend} samples and measures.
+     * How much {@code recommend} samples, and how long it may take.
      *
      * @param sampleLines the most lines to sample, {@code >= 1}
-     * @param iteration the time of the warmup iteration and of the measured one
-     * @param forks JVM forks per measurement; 0 measures in this JVM
+     * @param budget the whole run's time: sampling, building, checking and measuring
      */
-    public record Settings(long sampleLines, Duration iteration, int forks) {
+    public record Settings(long sampleLines, Duration budget) {
 
         /**
          * Checks the values.
@@ -67,27 +52,27 @@ public final class Recommender {
             if (sampleLines < 1) {
                 throw new IllegalArgumentException("sample lines must be >= 1: " + sampleLines);
             }
-            if (iteration.toMillis() < 1) {
-                throw new IllegalArgumentException("iteration must be at least 1 ms: " + iteration);
-            }
-            if (forks < 0) {
-                throw new IllegalArgumentException("forks must be >= 0: " + forks);
+            if (budget.toMillis() < 1) {
+                throw new IllegalArgumentException("time must be at least 1 ms: " + budget);
             }
         }
     }
 
     private final Settings settings;
     private final Path workDir;
+    private final Progress progress;
 
     /**
      * Makes a recommender that works in a directory.
      *
-     * @param settings how much to sample and measure
-     * @param workDir an empty or missing directory for the sample, the candidates and the results
+     * @param settings how much to sample and how long to take
+     * @param workDir an empty or missing directory for the sample and the candidates
+     * @param progress hears each step
      */
-    public Recommender(Settings settings, Path workDir) {
+    public Recommender(Settings settings, Path workDir, Progress progress) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.workDir = Objects.requireNonNull(workDir, "workDir");
+        this.progress = Objects.requireNonNull(progress, "progress");
     }
 
     /**
@@ -97,117 +82,86 @@ public final class Recommender {
      * @return the recommendation and its measurements
      * @throws IllegalArgumentException naming the file if it has no lines, or the work directory
      *     if it exists and is not empty (nothing of the user's is ever deleted)
-     * @throws IllegalStateException if two candidates or readers disagree on a line, or a
-     *     benchmark fails
+     * @throws IllegalStateException if two candidates or readers disagree on a line
      * @throws java.io.UncheckedIOException naming the file if reading or writing fails
      */
     public Recommendation recommend(Path input) {
-        Path sample = workDir.resolve("sample.txt");
+        long start = System.nanoTime();
         createWorkDir();
-        Sample.copyHead(input, settings.sampleLines(), sample);
-        Candidate reference = new Candidate(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, 1);
-        Map<Candidate, Path> stores = new LinkedHashMap<>();
-        stores.put(reference, build(sample, reference));
-        long lines = info(stores.get(reference)).lineCount();
-        if (lines == 0) {
+        progress.step("sampling");
+        Path sample = workDir.resolve("sample.txt");
+        long sampleLines = Sample.copyHead(input, settings.sampleLines(), sample);
+        if (sampleLines == 0) {
             throw new IllegalArgumentException("no lines to measure in " + input);
         }
-        for (Candidate candidate : List.of(new Candidate(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD,
-                SPARSE_STRIDE), new Candidate(Layout.SHARDED, Math.max(1, lines / 10), 1))) {
-            stores.put(candidate, build(sample, candidate));
+        Map<String, Path> stores = new LinkedHashMap<>();
+        List<BuiltCandidate> built = new ArrayList<>();
+        for (Candidate candidate : Candidates.forSample(sampleLines)) {
+            progress.step("building " + candidate.name());
+            Path store = build(sample, candidate);
+            StoreInfo info = info(store);
+            stores.put(candidate.name(), store);
+            built.add(new BuiltCandidate(candidate, 2 * info.shardCount() + 1, info.indexBytesPerLine()));
         }
-        checkAgree(stores, lines);
-        Results results = measure(stores, stores.get(reference), lines);
-        return decide(stores, results, info(stores.get(reference)), lines);
+        StoreInfo reference = info(stores.get(built.getFirst().name()));
+        progress.step("checking that every candidate reads the same lines");
+        checkAgree(stores, reference.lineCount());
+        Duration left = settings.budget().minusNanos(System.nanoTime() - start);
+        Duration measuring = left.compareTo(settings.budget().dividedBy(10)) > 0 ? left : settings.budget().dividedBy(10);
+        return Decider.decide(measure(input, built, stores, reference, measuring));
     }
 
-    private Results measure(Map<Candidate, Path> stores, Path reference, long lines) {
-        List<String> storeDirs = stores.values().stream().map(Path::toString).toList();
-        JmhRun candidates = run("candidates", Map.of(
-                "store", storeDirs,
-                "method", READERS.stream().map(Enum::name).toList(),
-                "position", Stream.of(Position.values()).map(Enum::name).toList(),
-                "rangeSize", RANGE_SIZES.stream().map(String::valueOf).toList()));
-        JmhRun crossover = run("crossover", Map.of(
-                "store", List.of(reference.toString()),
-                "method", List.of(ReadMethod.MMAP.name(), ReadMethod.FILE_CHANNEL.name()),
-                "position", List.of(Position.MIDDLE.name()),
-                "rangeSize", crossoverSizes(lines).stream().map(String::valueOf).toList()));
-        Path json = JmhRunner.run(List.of(candidates, crossover), name -> true, workDir.resolve("results"),
-                VerboseMode.SILENT);
-        return new Results(JmhResults.read(json));
-    }
-
-    private JmhRun run(String name, Map<String, List<String>> params) {
-        return new JmhRun(name, List.of(SampleReadBenchmark.class), Mode.Throughput, params, settings.forks(),
-                1, settings.iteration(), 1, settings.iteration());
-    }
-
-    private Recommendation decide(Map<Candidate, Path> stores, Results results, StoreInfo referenceInfo, long lines) {
-        List<List<String>> rows = new ArrayList<>();
-        Candidate best = null;
-        ReadMethod bestReader = null;
-        double bestScore = -1;
-        int bestFiles = Integer.MAX_VALUE;
-        for (Map.Entry<Candidate, Path> store : stores.entrySet()) {
-            StoreInfo info = info(store.getValue());
-            int files = 2 * info.shardCount() + 1;
-            for (ReadMethod reader : READERS) {
-                double logSum = 0;
-                for (int size : RANGE_SIZES) {
-                    List<String> row = new ArrayList<>(List.of(store.getKey().name(), reader.name(), String.valueOf(size)));
-                    for (Position position : Position.values()) {
-                        double score = results.throughput(BENCHMARK, Map.of("store", store.getValue().toString(),
-                                "method", reader.name(), "position", position.name(), "rangeSize", String.valueOf(size)));
-                        logSum += Math.log(score);
-                        row.add(format(score));
+    private Measurements measure(Path input, List<BuiltCandidate> built, Map<String, Path> stores,
+            StoreInfo reference, Duration budget) {
+        long lines = reference.lineCount();
+        double bytesPerLine = (double) reference.dataBytes() / lines;
+        List<Integer> rangeSizes = fitting(RANGE_SIZES, lines);
+        List<Integer> crossoverSizes = fitting(CROSSOVER_SIZES, lines);
+        String referenceName = built.getFirst().name();
+        List<Cell> cells = new ArrayList<>();
+        for (BuiltCandidate candidate : built) {
+            for (ReadMethod reader : Measurements.READERS) {
+                for (Position position : Position.values()) {
+                    for (int size : rangeSizes) {
+                        cells.add(cell(candidate.name(), reader, position, size, bytesPerLine));
                     }
-                    row.add(String.format(Locale.ROOT, "%.2f", info.indexBytesPerLine()));
-                    row.add(String.valueOf(files));
-                    rows.add(row);
                 }
-                double score = Math.exp(logSum / (RANGE_SIZES.size() * Position.values().length));
-                if (score > bestScore || score == bestScore && files < bestFiles) {
-                    best = store.getKey();
-                    bestReader = reader;
-                    bestScore = score;
-                    bestFiles = files;
+                if (candidate.name().equals(referenceName)) {
+                    crossoverSizes.stream().filter(size -> !rangeSizes.contains(size))
+                            .forEach(size -> cells.add(cell(referenceName, reader, Position.MIDDLE, size, bytesPerLine)));
                 }
             }
         }
-        double bytesPerLine = (double) referenceInfo.dataBytes() / referenceInfo.lineCount();
-        List<Crossover.Point> points = new ArrayList<>();
-        List<List<String>> crossoverRows = new ArrayList<>();
-        String reference = stores.values().iterator().next().toString();
-        for (int size : crossoverSizes(lines)) {
-            Map<String, String> params = Map.of("store", reference, "position", Position.MIDDLE.name(),
-                    "rangeSize", String.valueOf(size));
-            double mmap = results.throughput(BENCHMARK, with(params, ReadMethod.MMAP));
-            double channel = results.throughput(BENCHMARK, with(params, ReadMethod.FILE_CHANNEL));
-            long bytes = Math.round(size * bytesPerLine);
-            points.add(new Crossover.Point(bytes, mmap, channel));
-            crossoverRows.add(List.of(String.valueOf(size), format(bytes), format(mmap), format(channel),
-                    channel >= mmap ? "FILE_CHANNEL" : "MMAP"));
+        Map<String, LineStore> open = new LinkedHashMap<>();
+        try {
+            List<TrialRunner.Target> targets = new ArrayList<>();
+            for (Cell cell : cells) {
+                LineStore store = open.computeIfAbsent(cell.candidate() + " " + cell.reader(),
+                        key -> LineStores.open(stores.get(cell.candidate()), cell.reader()));
+                targets.add(new TrialRunner.Target(store, cell.position().offsets(lines, cell.linesPerRead(),
+                        BenchData.SEED), cell.linesPerRead()));
+            }
+            List<List<Double>> trials = new TrialRunner(targets, progress).run(budget);
+            List<Cell> measured = new ArrayList<>();
+            for (int i = 0; i < cells.size(); i++) {
+                Cell cell = cells.get(i);
+                measured.add(new Cell(cell.candidate(), cell.reader(), cell.position(), cell.linesPerRead(),
+                        cell.bytesPerRead(), trials.get(i)));
+            }
+            return new Measurements(input.toString(), lines, reference.dataBytes(), built, rangeSizes, crossoverSizes,
+                    trials.getFirst().size(), measured);
+        } finally {
+            open.values().forEach(LineStore::close);
         }
-        OptionalLong threshold = Crossover.threshold(points);
-        boolean auto = threshold.isPresent() && (bestReader == ReadMethod.MMAP || bestReader == ReadMethod.FILE_CHANNEL);
-        return new Recommendation(best, auto ? ReadMethod.AUTO : bestReader, threshold, lines,
-                new Table("Candidates (reads per second)", "Each candidate built from the sample and read briefly"
-                        + " at the start, middle and end; the choice has the best geometric mean.",
-                        List.of("layout", "reader", "lines per read", "start", "middle", "end", "index B/line", "files"),
-                        rows),
-                new Table("Memory mapping vs file channel (single file, middle)", "",
-                        List.of("lines per read", "bytes per read", "MMAP", "FILE_CHANNEL", "faster"), crossoverRows));
     }
 
-    private static Map<String, String> with(Map<String, String> params, ReadMethod method) {
-        Map<String, String> all = new LinkedHashMap<>(params);
-        all.put("method", method.name());
-        return all;
+    private static Cell cell(String candidate, ReadMethod reader, Position position, int size, double bytesPerLine) {
+        return new Cell(candidate, reader, position, size, Math.max(1, Math.round(size * bytesPerLine)), List.of());
     }
 
-    private static List<Integer> crossoverSizes(long lines) {
-        return CROSSOVER_SIZES.stream().filter(size -> size <= Math.max(1, lines / 2)).toList();
+    /** The sizes a sample of {@code lines} lines can take without every read running off its end. */
+    private static List<Integer> fitting(List<Integer> sizes, long lines) {
+        return sizes.stream().filter(size -> size == 1 || size <= lines / 2).toList();
     }
 
     private Path build(Path sample, Candidate candidate) {
@@ -217,17 +171,17 @@ public final class Recommender {
     }
 
     /** Reads the same lines from every candidate with every reader and compares them. */
-    private static void checkAgree(Map<Candidate, Path> stores, long lines) {
+    private static void checkAgree(Map<String, Path> stores, long lines) {
         List<List<String>> expected = null;
-        for (Map.Entry<Candidate, Path> store : stores.entrySet()) {
-            for (ReadMethod reader : READERS) {
+        for (Map.Entry<String, Path> store : stores.entrySet()) {
+            for (ReadMethod reader : ReadMethod.values()) {
                 try (LineStore open = LineStores.open(store.getValue(), reader)) {
                     List<List<String>> read = Stream.of(Position.values())
                             .map(p -> open.read(p.offsets(lines, CHECK_SIZE, BenchData.SEED)[0], CHECK_SIZE)).toList();
                     if (expected == null) {
                         expected = read;
                     } else if (!expected.equals(read)) {
-                        throw new IllegalStateException("candidate " + store.getKey().name() + " read with " + reader
+                        throw new IllegalStateException("candidate " + store.getKey() + " read with " + reader
                                 + " returns other lines than the first candidate");
                     }
                 }
@@ -254,9 +208,5 @@ public final class Recommender {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create " + workDir, e);
         }
-    }
-
-    private static String format(double opsPerSecond) {
-        return Double.isNaN(opsPerSecond) ? "n/a" : String.format(Locale.ROOT, "%,.0f", opsPerSecond);
     }
 }

@@ -19,13 +19,13 @@ final class Sample {
      * Copies the bytes of the first {@code lines} lines of {@code input} (each with its
      * terminator; all of it when it is shorter) to {@code sample}.
      *
-     * @return the bytes copied
+     * @return the lines copied, a last line without a terminator included
      * @throws UncheckedIOException naming the file if reading or writing fails
      */
     static long copyHead(Path input, long lines, Path sample) {
         byte[] buffer = new byte[1 << 16];
         long newlines = 0;
-        long copied = 0;
+        boolean openLine = false;
         try (InputStream in = new BufferedInputStream(Files.newInputStream(input));
                 OutputStream out = new BufferedOutputStream(Files.newOutputStream(sample))) {
             int read;
@@ -37,11 +37,11 @@ final class Sample {
                     }
                 }
                 out.write(buffer, 0, end);
-                copied += end;
+                openLine = buffer[end - 1] != '\n';
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot sample " + input + " into " + sample, e);
         }
-        return copied;
+        return newlines + (openLine ? 1 : 0);
     }
 }

@@ -20,6 +20,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
 /**
@@ -105,7 +106,16 @@ public final class Charts {
         }
     }
 
-    private static Path save(CategoryChart chart, Path directory, String name) {
+    /**
+     * Writes a chart as a PNG file, replacing any file there.
+     *
+     * @param chart the chart
+     * @param directory an existing directory
+     * @param name the file name without {@code .png}
+     * @return the file
+     * @throws UncheckedIOException naming the file if it cannot be written
+     */
+    public static Path save(Chart<?, ?> chart, Path directory, String name) {
         Path file = directory.resolve(name + ".png");
         try {
             BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);

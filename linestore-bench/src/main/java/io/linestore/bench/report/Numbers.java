@@ -2,14 +2,20 @@ package io.linestore.bench.report;
 
 import java.util.Locale;
 
-/** Formats the numbers of a report the same way everywhere. */
-final class Numbers {
+/** Formats the numbers of a report the same way everywhere. Stateless. */
+public final class Numbers {
 
     private Numbers() {
     }
 
-    /** Three significant digits, thousands grouped: {@code 1,234,000}, {@code 12.3}, {@code 0.0123}. */
-    static String rate(double value) {
+    /**
+     * Formats a rate in three significant digits, thousands grouped: {@code 1,234,000},
+     * {@code 12.3}, {@code 0.0123}.
+     *
+     * @param value the rate
+     * @return the text, {@code n/a} for NaN
+     */
+    public static String rate(double value) {
         if (Double.isNaN(value)) {
             return "n/a";
         }
@@ -20,8 +26,14 @@ final class Numbers {
         return String.format(Locale.ROOT, "%.3g", value);
     }
 
-    /** A ratio with two decimals and an {@code x}: {@code 0.97x}; very large or small in three digits. */
-    static String ratio(double value) {
+    /**
+     * Formats a ratio with two decimals and an {@code x}: {@code 0.97x}; very large or small in
+     * three significant digits.
+     *
+     * @param value the ratio
+     * @return the text, {@code n/a} for NaN
+     */
+    public static String ratio(double value) {
         if (Double.isNaN(value)) {
             return "n/a";
         }

@@ -58,17 +58,22 @@ class CommandsTest {
     }
 
     @Test
-    void recommendPrintsTheTableAndTheBuildCommand() throws IOException {
+    void recommendPrintsTheTablesTheReasonsAndTheBuildCommandAndWritesItsFiles() throws IOException {
         Path input = dir.resolve("input.txt");
         Generator.builder().lines(2_000).seed(4).build().writeTo(input);
+        Path results = dir.resolve("results");
 
-        int exit = execute(new RecommendCommand(), input.toString(), "--sample-lines", "1000",
-                "--iteration-ms", "5", "--forks", "0", "--work-dir", dir.resolve("work").toString());
+        int exit = execute(new RecommendCommand(), input.toString(), "--sample-lines", "1k", "--time", "2s",
+                "--work-dir", dir.resolve("work").toString(), "--out", results.toString());
 
         assertThat(exit).as(err.toString()).isZero();
-        assertThat(out.toString()).contains("Measured on the first 1,000 lines of " + input,
-                "| layout | reader | lines per read | start | middle | end | index B/line | files |",
-                "Recommended layout: ", "linestore build " + input + " STORE --layout ");
+        assertThat(out.toString()).contains("Measured on the first 1,000 lines (", "of " + input,
+                "| candidate | reader | lines per read | start | middle | end |",
+                "| candidate | score | of the fastest | files | index B/line | standing |",
+                "Recommended layout: ", "linestore build " + input + " STORE --layout ",
+                "wrote " + results.resolve("recommend.json"), "wrote " + results.resolve("recommend-crossover.png"));
+        assertThat(results.resolve("recommend-throughput.png")).isNotEmptyFile();
+        assertThat(dir.resolve("work/sample.txt")).exists();
     }
 
     @Test
@@ -78,6 +83,10 @@ class CommandsTest {
         Path input = Files.writeString(dir.resolve("in.txt"), "a\n");
         assertThat(execute(new RecommendCommand(), input.toString(), "--sample-lines", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("sample lines must be >= 1: 0");
+        assertThat(execute(new RecommendCommand(), input.toString(), "--time", "30")).isEqualTo(2);
+        assertThat(err.toString()).contains("bad time '30': expected a whole number and ms, s, m or h");
+        assertThat(execute(new RecommendCommand(), input.toString(), "--time", "0s")).isEqualTo(2);
+        assertThat(err.toString()).contains("--time must be at least 1ms: PT0S");
         Path kept = Files.writeString(Files.createDirectories(dir.resolve("work")).resolve("mine.txt"), "keep");
         assertThat(execute(new RecommendCommand(), input.toString(), "--work-dir", dir.resolve("work").toString()))
                 .isEqualTo(2);

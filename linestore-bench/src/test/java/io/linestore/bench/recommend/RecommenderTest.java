@@ -5,11 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.Layout;
 import io.linestore.ReadMethod;
+import io.linestore.bench.config.Position;
 import io.linestore.gen.Generator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,28 +22,59 @@ class RecommenderTest {
     Path dir;
 
     @Test
-    void measuresEveryCandidateAndReaderOnTheSampleAndRecommendsOne() throws IOException {
+    void measuresEveryCandidateInInterleavedTrialsAndDecides() throws IOException {
         Path input = dir.resolve("input.txt");
         Generator.builder().lines(5_000).seed(9).build().writeTo(input);
+        List<String> steps = new ArrayList<>();
 
-        Recommendation recommendation = new Recommender(
-                new Recommender.Settings(3_000, Duration.ofMillis(5), 0), dir.resolve("work")).recommend(input);
+        Recommendation recommendation = new Recommender(new Recommender.Settings(3_000, Duration.ofMillis(1_500)),
+                dir.resolve("work"), steps::add).recommend(input);
 
-        assertThat(recommendation.sampleLines()).isEqualTo(3_000);
-        assertThat(recommendation.measurements().rows()).hasSize(3 * 4 * 3);
-        assertThat(recommendation.measurements().rows()).extracting(row -> row.get(0)).containsOnly(
-                "single/stride-1", "single/stride-64", "sharded-300/stride-1");
-        assertThat(recommendation.measurements().rows())
-                .allSatisfy(row -> assertThat(row.subList(3, 6)).noneMatch(cell -> cell.equals("n/a")));
-        assertThat(recommendation.crossover().rows()).extracting(row -> row.get(0))
-                .containsExactly("1", "10", "100", "1000");
-        assertThat(recommendation.reader()).isIn((Object[]) ReadMethod.values());
-        String command = recommendation.buildCommand("input.txt", "store");
-        assertThat(command).startsWith("linestore build input.txt store --layout ").contains("--index-stride ");
-        assertThat(command.contains("--auto-threshold ")).isEqualTo(recommendation.autoThresholdBytes().isPresent());
-        if (recommendation.reader() == ReadMethod.AUTO) {
-            assertThat(recommendation.autoThresholdBytes()).isPresent();
-        }
+        Measurements measurements = recommendation.measurements();
+        assertThat(measurements.sampleLines()).isEqualTo(3_000);
+        assertThat(measurements.candidates()).extracting(BuiltCandidate::name)
+                .containsExactly("single/dense", "single/sparse-64", "sharded-300/dense");
+        assertThat(measurements.candidates()).extracting(BuiltCandidate::files).containsExactly(3, 3, 21);
+        assertThat(measurements.rangeSizes()).containsExactly(1, 100);
+        assertThat(measurements.crossoverSizes()).containsExactly(1, 10, 100, 1_000);
+        // 3 candidates x 2 readers x 3 positions x 2 sizes, and the crossover's 10 and 1,000 lines x 2 readers
+        assertThat(measurements.cells()).hasSize(36 + 4);
+        assertThat(measurements.trials()).isGreaterThanOrEqualTo(TrialRunner.MIN_TRIALS);
+        assertThat(measurements.cells()).allSatisfy(cell -> assertThat(cell.readsPerSecond())
+                .hasSize(measurements.trials()).allSatisfy(r -> assertThat(r).isPositive().isFinite()));
+        assertThat(measurements.cell("single/dense", ReadMethod.MMAP, Position.MIDDLE, 1_000).bytesPerRead())
+                .isEqualTo(Math.round(1_000.0 * measurements.sampleBytes() / measurements.sampleLines()));
+        assertThat(steps).startsWith("sampling", "building single/dense").contains("warmup 1 of 3", "trial 1 of "
+                + measurements.trials());
+        assertThat(recommendation.scores()).hasSize(3);
+        assertThat(recommendation.reasons()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(recommendation.reader()).isIn(ReadMethod.AUTO, ReadMethod.MMAP, ReadMethod.FILE_CHANNEL);
+        assertThat(recommendation.buildCommand("input.txt", "store")).startsWith("linestore build input.txt store --layout ");
+    }
+
+    @Test
+    void theFilesHoldTheMeasurementsAndReadBackTheSame() throws IOException {
+        Path input = dir.resolve("input.txt");
+        Generator.builder().lines(2_000).seed(3).build().writeTo(input);
+        Recommendation recommendation = new Recommender(new Recommender.Settings(2_000, Duration.ofMillis(500)),
+                dir.resolve("work"), Progress.NONE).recommend(input);
+
+        List<Path> written = RecommendFiles.write(recommendation, dir.resolve("out"));
+
+        assertThat(written).extracting(path -> path.getFileName().toString()).containsExactly("recommend.json",
+                "recommend.csv", "recommend.md", "recommend-throughput.png", "recommend-crossover.png");
+        assertThat(written).allSatisfy(file -> assertThat(file).isNotEmptyFile());
+        assertThat(RecommendFiles.readMeasurements(dir.resolve("out/recommend.json")))
+                .isEqualTo(recommendation.measurements());
+        assertThat(Decider.decide(RecommendFiles.readMeasurements(dir.resolve("out/recommend.json"))))
+                .isEqualTo(recommendation);
+        List<String> csv = Files.readAllLines(dir.resolve("out/recommend.csv"));
+        assertThat(csv.getFirst()).startsWith("candidate,reader,position,lines_per_read,bytes_per_read,median,low,high,"
+                + "trial_1,");
+        assertThat(csv).hasSize(1 + recommendation.measurements().cells().size());
+        assertThat(dir.resolve("out/recommend.md")).content().contains("### Layouts", "### Candidates",
+                recommendation.reasons().getFirst());
+        assertThat(dir.resolve("out/recommend.json")).content().contains("\"reasons\"", "\"ofFastest\"");
     }
 
     @Test
@@ -48,9 +82,9 @@ class RecommenderTest {
         Path input = Files.writeString(dir.resolve("in.txt"), "a\r\nbb\n\nccc");
         Path sample = dir.resolve("sample.txt");
 
-        assertThat(Sample.copyHead(input, 3, sample)).isEqualTo(7);
+        assertThat(Sample.copyHead(input, 3, sample)).isEqualTo(3);
         assertThat(Files.readString(sample)).isEqualTo("a\r\nbb\n\n");
-        assertThat(Sample.copyHead(input, 10, sample)).isEqualTo(10);
+        assertThat(Sample.copyHead(input, 10, sample)).isEqualTo(4);
         assertThat(Files.readString(sample)).isEqualTo("a\r\nbb\n\nccc");
     }
 
@@ -58,15 +92,18 @@ class RecommenderTest {
     void anEmptyFileIsRejectedByName() throws IOException {
         Path input = Files.createFile(dir.resolve("empty.txt"));
 
-        assertThatThrownBy(() -> new Recommender(new Recommender.Settings(10, Duration.ofMillis(5), 0),
-                dir.resolve("work")).recommend(input))
+        assertThatThrownBy(() -> new Recommender(new Recommender.Settings(10, Duration.ofMillis(5)),
+                dir.resolve("work"), Progress.NONE).recommend(input))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(input.toString());
     }
 
     @Test
-    void candidateBuildOptionsMatchTheCommandLine() {
-        assertThat(new Candidate(Layout.SHARDED, 100_000, 1).buildOptions())
-                .isEqualTo("--layout sharded --shard-lines 100000 --index-stride 1");
-        assertThat(new Candidate(Layout.SINGLE, 1_000_000, 64).buildOptions()).isEqualTo("--layout single --index-stride 64");
+    void candidatesSpellTheirBuildOptions() {
+        assertThat(new Candidate(Layout.SHARDED, 100_000, 1).buildArguments())
+                .containsExactly("--layout", "sharded", "--shard-lines", "100000", "--index-stride", "1");
+        assertThat(new Candidate(Layout.SINGLE, 1_000_000, 64).buildArguments())
+                .containsExactly("--layout", "single", "--index-stride", "64");
+        assertThat(Candidates.forSample(1_000_000)).extracting(Candidate::name)
+                .containsExactly("single/dense", "single/sparse-64", "sharded-100000/dense");
     }
 }

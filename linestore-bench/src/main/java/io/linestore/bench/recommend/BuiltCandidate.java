@@ -1,0 +1,36 @@
+package io.linestore.bench.recommend;
+
+import java.util.Comparator;
+import java.util.Objects;
+
+/**
+ * A candidate as built from the sample: what ties are broken by.
+ *
+ * @param candidate the layout and index
+ * @param files the store's files: manifest, data and index files
+ * @param indexBytesPerLine the index's size per line
+ */
+public record BuiltCandidate(Candidate candidate, int files, double indexBytesPerLine) {
+
+    /** The simpler first: fewer files (one file before shards), then the smaller index. */
+    public static final Comparator<BuiltCandidate> SIMPLEST_FIRST = Comparator.comparingInt(BuiltCandidate::files)
+            .thenComparingDouble(BuiltCandidate::indexBytesPerLine);
+
+    /**
+     * Checks the candidate.
+     *
+     * @throws NullPointerException if {@code candidate} is null
+     */
+    public BuiltCandidate {
+        Objects.requireNonNull(candidate, "candidate");
+    }
+
+    /**
+     * Returns the candidate's name.
+     *
+     * @return {@link Candidate#name()}
+     */
+    public String name() {
+        return candidate.name();
+    }
+}
