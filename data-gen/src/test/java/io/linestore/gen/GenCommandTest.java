@@ -38,7 +38,7 @@ class GenCommandTest {
                 .writeTo(expected);
         assertThat(exit).isZero();
         assertThat(data.toByteArray()).isEqualTo(expected.toByteArray());
-        assertThat(Lines.split(data.toByteArray())).hasSize(2000);
+        assertThat(ReferenceLines.split(data.toByteArray())).hasSize(2000);
         assertThat(out.toString()).isEmpty();
         assertThat(err.toString()).isEmpty();
     }
@@ -51,7 +51,7 @@ class GenCommandTest {
 
         assertThat(exit).isZero();
         assertThat(data.size()).isZero();
-        long lines = Lines.split(Files.readAllBytes(file)).size();
+        long lines = ReferenceLines.split(Files.readAllBytes(file)).size();
         assertThat(out.toString()).isEqualTo("wrote " + lines + " lines, " + Files.size(file) + " bytes to " + file
                 + System.lineSeparator());
         assertThat(Files.size(file)).isBetween(65_536L, 65_536L + 200);
@@ -60,7 +60,7 @@ class GenCommandTest {
     @Test
     void dashMeansStandardOutput() {
         assertThat(run("--lines", "3", "-o", "-")).isZero();
-        assertThat(Lines.split(data.toByteArray())).hasSize(3);
+        assertThat(ReferenceLines.split(data.toByteArray())).hasSize(3);
     }
 
     @ParameterizedTest

@@ -93,7 +93,7 @@ class GeneratorTest {
             boolean finalNewline, double emptyRatio) throws IOException {
         Generator generator = shaped(charset, ending, finalNewline, emptyRatio).lines(1_500).threads(2).build();
 
-        List<byte[]> lines = Lines.split(bytes(generator));
+        List<byte[]> lines = ReferenceLines.split(bytes(generator));
 
         assertThat(lines).hasSize(1_500);
         for (int i = 0; i < lines.size(); i++) {
@@ -110,7 +110,7 @@ class GeneratorTest {
             Generator generator = shaped(charset, ending, finalNewline, emptyRatio).lines(count).build();
             byte[] bytes = bytes(generator);
 
-            assertThat(Lines.split(bytes)).as("%d lines", count).hasSize((int) count);
+            assertThat(ReferenceLines.split(bytes)).as("%d lines", count).hasSize((int) count);
             assertThat(bytes.length > 0 && bytes[bytes.length - 1] == '\n').isEqualTo(count > 0 && finalNewline);
         }
     }
@@ -125,7 +125,7 @@ class GeneratorTest {
         byte[] bytes = bytes(generator);
 
         assertThat((double) bytes.length).isCloseTo(target, within(target * 0.01));
-        assertThat(Lines.split(bytes)).hasSize((int) generator.lineCount());
+        assertThat(ReferenceLines.split(bytes)).hasSize((int) generator.lineCount());
     }
 
     @Test
@@ -133,7 +133,7 @@ class GeneratorTest {
         Generator generator = Generator.builder().lines(5_000).charset(ContentCharset.UTF8)
                 .lineEnding(LineEnding.MIXED).build();
 
-        for (byte[] line : Lines.split(bytes(generator))) {
+        for (byte[] line : ReferenceLines.split(bytes(generator))) {
             assertThat(line).doesNotContain((byte) '\r', (byte) '\n');
         }
     }
@@ -151,7 +151,7 @@ class GeneratorTest {
 
     @Test
     void asciiContentIsPrintableAscii() throws IOException {
-        for (byte[] line : Lines.split(bytes(Generator.builder().lines(1_000).build()))) {
+        for (byte[] line : ReferenceLines.split(bytes(Generator.builder().lines(1_000).build()))) {
             for (byte b : line) {
                 assertThat(b).isBetween((byte) 0x20, (byte) 0x7E);
             }

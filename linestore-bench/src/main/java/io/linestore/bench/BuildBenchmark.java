@@ -10,32 +10,16 @@ import io.linestore.bench.config.StoreLayout;
 import io.linestore.bench.data.BenchData;
 import io.linestore.bench.data.ResultCheck;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Building a store from the generated text file, for each layout and stride; compare with
  * {@link CopyBenchmark#copy()} of the same file. Input in warm page cache, output not forced.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class BuildBenchmark {
+public class BuildBenchmark extends FileWrites {
 
     /** Lines in the input: 1,000,000 (about 100 MB). */
     @Param({"1000000"})
@@ -49,12 +33,7 @@ public class BuildBenchmark {
     @Param
     public IndexStride stride;
 
-    /** Where the input and the built stores are kept; blank for the default. */
-    @Param({""})
-    public String dataDir;
-
     private Path input;
-    private Path directory;
     private Path store;
     private StoreOptions options;
 
@@ -65,10 +44,8 @@ public class BuildBenchmark {
     /** Generates the input on first use, then builds once and checks the store. */
     @Setup(Level.Trial)
     public void prepare() {
-        BenchData data = BenchData.in(dataDir);
-        input = data.textFile(lines);
-        directory = data.scratch("build");
-        store = directory.resolve("store");
+        input = data().textFile(lines);
+        store = scratch("build").resolve("store");
         options = layout.applyTo(StoreOptions.builder()).index(stride.kind()).build();
         build();
         try (LineStore built = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
@@ -98,9 +75,4 @@ public class BuildBenchmark {
         return summary;
     }
 
-    /** Deletes the stores. */
-    @TearDown(Level.Trial)
-    public void delete() {
-        BenchData.deleteTree(directory);
-    }
 }

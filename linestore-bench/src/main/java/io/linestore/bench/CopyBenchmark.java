@@ -7,44 +7,23 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The yardsticks for writing the generated text: a plain {@link Files#copy} of it, and data-gen
  * generating the same bytes. {@link BuildBenchmark} compares a build with the copy. Input in warm
  * page cache, output not forced.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class CopyBenchmark {
+public class CopyBenchmark extends FileWrites {
 
     /** Lines in the file: 1,000,000 (about 100 MB). */
     @Param({"1000000"})
     public long lines;
 
-    /** Where the files are kept; blank for the default. */
-    @Param({""})
-    public String dataDir;
-
     private Path input;
-    private Path directory;
     private Path target;
     private Generator generator;
 
@@ -59,11 +38,9 @@ public class CopyBenchmark {
      */
     @Setup(Level.Trial)
     public void prepare() throws IOException {
-        BenchData data = BenchData.in(dataDir);
-        input = data.textFile(lines);
+        input = data().textFile(lines);
         generator = BenchData.generator(lines);
-        directory = data.scratch("copy");
-        target = directory.resolve("target.txt");
+        target = scratch("copy").resolve("target.txt");
         copy();
         checkTarget("copy");
         generate();
@@ -90,12 +67,6 @@ public class CopyBenchmark {
     @Benchmark
     public long generate() throws IOException {
         return generator.writeTo(target);
-    }
-
-    /** Deletes the files. */
-    @TearDown(Level.Trial)
-    public void delete() {
-        BenchData.deleteTree(directory);
     }
 
     private void checkTarget(String operation) {

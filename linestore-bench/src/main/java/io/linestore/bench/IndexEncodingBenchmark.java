@@ -6,36 +6,20 @@ import io.linestore.bench.index.IndexLookup;
 import io.linestore.bench.index.LineLengths;
 import java.io.IOException;
 import java.lang.foreign.Arena;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The start of a random line from each encoding of a dense index, mapped and in warm page cache:
  * the lookup alone, without reading data, so that the encodings' differences are not drowned by
  * I/O. Setup prints each index's bytes per line, the other half of the comparison.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-public class IndexEncodingBenchmark {
+public class IndexEncodingBenchmark extends FileWrites {
 
     private static final int MASK = (1 << 12) - 1;
 
@@ -51,11 +35,6 @@ public class IndexEncodingBenchmark {
     @Param
     public LineLengths lengths;
 
-    /** Where the index files are written; blank for the default. */
-    @Param({""})
-    public String dataDir;
-
-    private Path directory;
     private Arena arena;
     private IndexLookup index;
     private long[] probes;
@@ -74,9 +53,8 @@ public class IndexEncodingBenchmark {
     @Setup(Level.Trial)
     public void write() throws IOException {
         long[] starts = lengths.starts(Math.toIntExact(lines), BenchData.SEED);
-        directory = BenchData.in(dataDir).scratch("index-" + encoding);
         arena = Arena.ofShared();
-        index = encoding.write(starts, directory.resolve("index"), arena);
+        index = encoding.write(starts, scratch("index-" + encoding).resolve("index"), arena);
         SplittableRandom random = new SplittableRandom(BenchData.SEED);
         probes = new long[MASK + 1];
         for (int i = 0; i < probes.length; i++) {
@@ -100,10 +78,9 @@ public class IndexEncodingBenchmark {
         return index.start(probes[next++ & MASK]);
     }
 
-    /** Unmaps and deletes the index. */
+    /** Unmaps the index; {@link FileWrites} deletes it. */
     @TearDown(Level.Trial)
-    public void delete() {
+    public void unmap() {
         arena.close();
-        BenchData.deleteTree(directory);
     }
 }

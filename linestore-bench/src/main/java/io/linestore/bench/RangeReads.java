@@ -2,20 +2,29 @@ package io.linestore.bench;
 
 import io.linestore.bench.config.Position;
 import io.linestore.bench.data.BenchData;
+import io.linestore.bench.data.LineRanges;
 import io.linestore.bench.data.ResultCheck;
 import java.util.List;
-import java.util.function.Supplier;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The parameters and read offsets every read benchmark shares: the store size, the position of
- * the reads, their size in lines and the data directory. Offsets are drawn once per trial and taken
- * with {@code i++ & MASK}.
+ * The one read benchmark, {@link #read()}, over whatever a subclass opens: the store size, the position
+ * of the reads and their size in lines are shared parameters. Offsets are drawn once per trial and
+ * taken with {@code i++ & MASK}; one read is checked against the generated data before measuring.
+ * Warm page cache: what is read is never dropped from the cache.
  */
-@State(Scope.Benchmark)
-public abstract class RangeReads {
+@BenchmarkMode({Mode.Throughput, Mode.SampleTime})
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+public abstract class RangeReads extends DataBenchmark {
 
     /** Lines in the store: at least 10,000,000 (about 1 GiB) so the end is far from the start. */
     @Param({"10000000"})
@@ -29,10 +38,7 @@ public abstract class RangeReads {
     @Param({"1", "100", "10000"})
     public int rangeSize;
 
-    /** Where generated data, stores and the SQLite database are kept; blank for the default. */
-    @Param({""})
-    public String dataDir;
-
+    private LineRanges ranges;
     private long[] offsets;
     private int next;
 
@@ -41,52 +47,46 @@ public abstract class RangeReads {
     }
 
     /**
-     * Returns the data directory the {@link #dataDir} parameter names.
+     * Opens what this benchmark reads through (generating its data on first use).
      *
-     * @return the benchmark data
+     * @param firstLines the line numbers reads will start at
+     * @return the open reader, closed after the trial
      */
-    protected final BenchData data() {
-        return BenchData.in(dataDir);
-    }
+    protected abstract LineRanges open(long[] firstLines);
 
     /**
-     * Draws the read offsets; call once per trial, before the first read.
+     * Names what reads, for a failed check.
      *
-     * @param lineCount the lines in the store
+     * @return a name with the parameters that matter
      */
-    protected final void drawOffsets(long lineCount) {
-        offsets = position.offsets(lineCount, rangeSize, BenchData.SEED);
-        next = 0;
-    }
+    protected abstract String reader();
 
     /**
-     * Returns the offsets {@link #drawOffsets} drew.
+     * Draws the offsets, opens the reader and checks one read.
      *
-     * @return the offsets, in the order reads take them
-     */
-    protected final long[] offsets() {
-        return offsets;
-    }
-
-    /**
-     * Returns the next read's first line.
-     *
-     * @return a line number from the drawn offsets
-     */
-    protected final long nextOffset() {
-        return offsets[next++ & Position.MASK];
-    }
-
-    /**
-     * Runs the benchmark's read once and checks what it returned.
-     *
-     * @param read the benchmark method
-     * @param lineCount the lines in the store
-     * @param reader what reads, for the message
      * @throws IllegalStateException if the read returned the wrong lines
      */
-    protected final void checkRead(Supplier<List<String>> read, long lineCount, String reader) {
-        long offset = offsets[next & Position.MASK];
-        ResultCheck.lines(read.get(), offset, rangeSize, lineCount, reader);
+    @Setup(Level.Trial)
+    public void setUp() {
+        offsets = position.offsets(lines, rangeSize, BenchData.SEED);
+        next = 0;
+        ranges = open(offsets);
+        ResultCheck.lines(read(), offsets[0], rangeSize, lines, reader());
+    }
+
+    /**
+     * Reads {@code rangeSize} lines at the next offset.
+     *
+     * @return the lines
+     */
+    @Benchmark
+    public List<String> read() {
+        return ranges.read(offsets[next++ & Position.MASK], rangeSize);
+    }
+
+    /** Closes the reader. */
+    @TearDown(Level.Trial)
+    public void close() {
+        ranges.close();
     }
 }

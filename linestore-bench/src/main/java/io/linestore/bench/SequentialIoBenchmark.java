@@ -1,22 +1,11 @@
 package io.linestore.bench;
 
-import io.linestore.bench.data.BenchData;
 import io.linestore.bench.seqio.SequentialIo;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Writing and reading a whole file with each {@link SequentialIo} method and buffer size, and the
@@ -24,13 +13,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * end in the page cache unless forced. One operation is the whole file: MB/s is ops/s times
  * {@code fileBytes}.
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Fork(1)
-@Warmup(iterations = 1, time = 2)
-@Measurement(iterations = 3, time = 2)
-public class SequentialIoBenchmark {
+public class SequentialIoBenchmark extends FileWrites {
 
     /** How the file is written and read. */
     @Param
@@ -44,12 +27,7 @@ public class SequentialIoBenchmark {
     @Param({"268435456"})
     public long fileBytes;
 
-    /** Where the files are written; blank for the default. */
-    @Param({""})
-    public String dataDir;
-
     private byte[] chunk;
-    private Path directory;
     private Path source;
     private Path target;
 
@@ -61,7 +39,7 @@ public class SequentialIoBenchmark {
     @Setup(Level.Trial)
     public void create() {
         chunk = SequentialIo.chunk(bufferSize);
-        directory = BenchData.in(dataDir).scratch("sequential-io");
+        Path directory = scratch("sequential-io");
         source = directory.resolve("source");
         target = directory.resolve("target");
         io.write(source, fileBytes, chunk, false);
@@ -101,12 +79,6 @@ public class SequentialIoBenchmark {
     public Path writeForced() {
         io.write(target, fileBytes, chunk, true);
         return target;
-    }
-
-    /** Deletes the files. */
-    @TearDown(Level.Trial)
-    public void delete() {
-        BenchData.deleteTree(directory);
     }
 
     private void check(long checksum, long expected, String operation) {

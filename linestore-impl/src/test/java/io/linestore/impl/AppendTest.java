@@ -9,6 +9,7 @@ import io.linestore.LineStores;
 import io.linestore.StoreLockedException;
 import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;
+import io.linestore.gen.ReferenceLines;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

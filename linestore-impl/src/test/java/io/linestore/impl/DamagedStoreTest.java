@@ -7,6 +7,7 @@ import io.linestore.CorruptStoreException;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.LineStore;
+import io.linestore.LineStoreException;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreNotFoundException;
@@ -23,11 +24,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.BiPredicate;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** Damaged stores give a specific exception on open or read, and verify names every damaged file. */
 class DamagedStoreTest {
@@ -45,49 +48,47 @@ class DamagedStoreTest {
                 .isInstanceOf(StoreNotFoundException.class).hasMessageContaining("manifest.json");
     }
 
-    @Test
-    void garbageManifestIsCorrupt() throws IOException {
-        Path store = build(Layout.SHARDED, 1);
-        Files.writeString(store.resolve("manifest.json"), "{ this is not json");
-        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
-                .hasMessageContaining("manifest.json");
+    /** A way to damage the manifest, and what opening the store must then throw. */
+    record ManifestDamage(String what, Layout layout, UnaryOperator<String> edit,
+            Class<? extends LineStoreException> thrown, String message) {
+        @Override
+        public String toString() {
+            return what;
+        }
     }
 
-    @Test
-    void manifestWhoseNumbersDisagreeIsCorrupt() throws IOException {
-        Path store = build(Layout.SHARDED, 1);
-        Path manifest = store.resolve("manifest.json");
-        Files.writeString(manifest, Files.readString(manifest).replace("\"lineCount\" : 8", "\"lineCount\" : 9"));
-        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
-                .hasMessageContaining("lineCount=9");
+    static Stream<ManifestDamage> manifestDamages() {
+        return Stream.of(
+                new ManifestDamage("not JSON", Layout.SHARDED, text -> "{ this is not json",
+                        CorruptStoreException.class, "manifest.json"),
+                new ManifestDamage("numbers that disagree", Layout.SHARDED,
+                        text -> text.replace("\"lineCount\" : 8", "\"lineCount\" : 9"),
+                        CorruptStoreException.class, "lineCount=9"),
+                new ManifestDamage("a field of the wrong type", Layout.SINGLE,
+                        text -> text.replace("\"lineCount\" : 8", "\"lineCount\" : \"eight\""),
+                        CorruptStoreException.class, "'lineCount' is not a whole number"),
+                new ManifestDamage("a missing field", Layout.SINGLE, text -> text.replace("\"index\" : \"dense\",", ""),
+                        CorruptStoreException.class, "'index' is missing"),
+                new ManifestDamage("an unknown layout", Layout.SINGLE, text -> text.replace("\"SINGLE\"", "\"DIAGONAL\""),
+                        CorruptStoreException.class, "DIAGONAL"),
+                new ManifestDamage("not an object", Layout.SINGLE, text -> "[1, 2]",
+                        CorruptStoreException.class, "not a JSON object"),
+                new ManifestDamage("an unknown format version", Layout.SINGLE,
+                        text -> text.replaceFirst("\"version\" : \\d+", "\"version\" : 7"),
+                        UnsupportedFormatException.class, "7"));
     }
 
-    @Test
-    void manifestFieldOfTheWrongTypeOrMissingIsCorruptAndNamed() throws IOException {
-        Path store = build(Layout.SINGLE, 1);
+    @ParameterizedTest
+    @MethodSource("manifestDamages")
+    void damagedManifestFailsTheOpenSayingWhatIsWrong(ManifestDamage damage) throws IOException {
+        Path store = build(damage.layout(), 1);
         Path manifest = store.resolve("manifest.json");
         String original = Files.readString(manifest);
-        Files.writeString(manifest, original.replace("\"lineCount\" : 8", "\"lineCount\" : \"eight\""));
-        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
-                .hasMessageContaining("'lineCount' is not a whole number");
-        Files.writeString(manifest, original.replace("\"index\" : \"dense\",", ""));
-        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
-                .hasMessageContaining("'index' is missing");
-        Files.writeString(manifest, original.replace("\"SINGLE\"", "\"DIAGONAL\""));
-        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
-                .hasMessageContaining("DIAGONAL");
-        Files.writeString(manifest, "[1, 2]");
-        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(CorruptStoreException.class)
-                .hasMessageContaining("not a JSON object");
-    }
-
-    @Test
-    void unknownVersionIsUnsupported() throws IOException {
-        Path store = build(Layout.SINGLE, 1);
-        Path manifest = store.resolve("manifest.json");
-        Files.writeString(manifest, Files.readString(manifest).replace("\"version\" : 2", "\"version\" : 7"));
-        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(UnsupportedFormatException.class)
-                .hasMessageContaining("7");
+        String damaged = damage.edit().apply(original);
+        assertThat(damaged).as("the damage changes the manifest").isNotEqualTo(original);
+        Files.writeString(manifest, damaged);
+        assertThatThrownBy(() -> LineStores.open(store)).isInstanceOf(damage.thrown())
+                .hasMessageContaining(damage.message());
     }
 
     @Test

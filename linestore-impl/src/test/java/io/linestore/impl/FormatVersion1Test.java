@@ -8,6 +8,7 @@ import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
 import io.linestore.WriteOptions;
+import io.linestore.gen.ReferenceLines;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

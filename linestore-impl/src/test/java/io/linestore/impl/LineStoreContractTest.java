@@ -7,6 +7,7 @@ import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.StoreClosedException;
 import io.linestore.StoreInfo;
+import io.linestore.gen.ReferenceLines;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.linestore.impl;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.LineStore;
+import io.linestore.gen.ReferenceLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;

@@ -1,5 +1,7 @@
 package io.linestore.bench.data;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
@@ -10,11 +12,10 @@ import io.linestore.gen.Generator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * The benchmarks' data, made once and kept on disk: generated text, stores built from it and the
@@ -150,13 +151,11 @@ public final class BenchData {
      * @throws UncheckedIOException naming the path if it cannot be deleted
      */
     public static void deleteTree(Path path) {
-        if (!Files.exists(path)) {
+        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
-        try (Stream<Path> walk = Files.walk(path)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
+        try {
+            MoreFiles.deleteRecursively(path, RecursiveDeleteOption.ALLOW_INSECURE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot delete " + path, e);
         }

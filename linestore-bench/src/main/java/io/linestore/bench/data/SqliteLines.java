@@ -19,7 +19,7 @@ import java.util.List;
  *
  * <p>Not thread-safe: one instance holds one connection and one prepared statement.
  */
-public final class SqliteLines implements AutoCloseable {
+public final class SqliteLines implements LineRanges {
 
     private static final int BATCH = 10_000;
 
@@ -95,6 +95,7 @@ public final class SqliteLines implements AutoCloseable {
      * @return the lines, in order
      * @throws IllegalStateException naming the file if SQLite fails
      */
+    @Override
     public List<String> read(long offset, int size) {
         try {
             select.setLong(1, offset + 1);

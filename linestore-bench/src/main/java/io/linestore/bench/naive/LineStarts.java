@@ -1,11 +1,10 @@
 package io.linestore.bench.naive;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +37,8 @@ final class LineStarts {
     static LineStarts scan(Path file, long[] wanted) {
         long[] lines = Arrays.stream(wanted).sorted().distinct().toArray();
         try {
-            return new LineStarts(file, lines, byteOffsets(file, lines), charOffsets(file, lines));
+            return new LineStarts(file, lines, offsets(file, lines, StandardCharsets.ISO_8859_1),
+                    offsets(file, lines, StandardCharsets.UTF_8));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot scan " + file, e);
         }
@@ -61,26 +61,14 @@ final class LineStarts {
         return charOffsets[index];
     }
 
-    private static long[] byteOffsets(Path file, long[] lines) throws IOException {
-        long[] offsets = new long[lines.length];
-        byte[] buffer = new byte[1 << 16];
-        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
-            Cursor cursor = new Cursor(file, lines, offsets);
-            int read;
-            while (!cursor.done() && (read = in.read(buffer)) > 0) {
-                for (int i = 0; i < read && !cursor.done(); i++) {
-                    cursor.advance(buffer[i] == '\n');
-                }
-            }
-            cursor.requireDone();
-        }
-        return offsets;
-    }
-
-    private static long[] charOffsets(Path file, long[] lines) throws IOException {
+    /**
+     * Finds where the lines start, counted in the chars the charset decodes; ISO-8859-1 decodes each
+     * byte to one char, so it counts bytes.
+     */
+    private static long[] offsets(Path file, long[] lines, Charset charset) throws IOException {
         long[] offsets = new long[lines.length];
         char[] buffer = new char[1 << 16];
-        try (Reader in = new InputStreamReader(Files.newInputStream(file), StandardCharsets.UTF_8)) {
+        try (Reader in = new InputStreamReader(Files.newInputStream(file), charset)) {
             Cursor cursor = new Cursor(file, lines, offsets);
             int read;
             while (!cursor.done() && (read = in.read(buffer)) > 0) {

@@ -1,5 +1,6 @@
 package io.linestore.bench.naive;
 
+import io.linestore.bench.data.LineRanges;
 import java.io.BufferedReader;
 import java.io.FileReader;
 import java.io.IOException;
@@ -69,18 +70,19 @@ public enum NaiveRead {
     };
 
     /**
-     * Opens a reader of {@code file} that can start at the given lines.
+     * Opens a reader of {@code file} that can start at the given lines; its {@code read} throws
+     * {@link IllegalArgumentException} for any other first line.
      *
      * @param file the text file
      * @param firstLines the line numbers reads may start at
-     * @return the reader; close it
+     * @return the reader, not thread-safe; close it
      * @throws UncheckedIOException naming the file if it cannot be read
      */
-    public NaiveReader open(Path file, long[] firstLines) {
+    public LineRanges open(Path file, long[] firstLines) {
         LineStarts starts = LineStarts.scan(file, firstLines);
         try {
             RandomAccessFile open = new RandomAccessFile(file.toFile(), "r");
-            return new NaiveReader() {
+            return new LineRanges() {
                 @Override
                 public List<String> read(long firstLine, int size) {
                     try {

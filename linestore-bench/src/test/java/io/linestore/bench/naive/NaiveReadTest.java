@@ -3,6 +3,7 @@ package io.linestore.bench.naive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.linestore.bench.data.LineRanges;
 import io.linestore.gen.ContentCharset;
 import io.linestore.gen.Generator;
 import io.linestore.gen.LineEnding;
@@ -38,7 +39,7 @@ class NaiveReadTest {
     @ParameterizedTest
     @EnumSource(NaiveRead.class)
     void readsTheGeneratedLinesFromEveryStart(NaiveRead method) {
-        try (NaiveReader reader = method.open(file, FIRST_LINES)) {
+        try (LineRanges reader = method.open(file, FIRST_LINES)) {
             for (long first : FIRST_LINES) {
                 List<String> expected = LongStream.range(first, Math.min(first + 5, LINES))
                         .mapToObj(generator::expectedLine).toList();
@@ -50,7 +51,7 @@ class NaiveReadTest {
     @ParameterizedTest
     @EnumSource(NaiveRead.class)
     void aLineThatWasNotScannedIsRejected(NaiveRead method) {
-        try (NaiveReader reader = method.open(file, FIRST_LINES)) {
+        try (LineRanges reader = method.open(file, FIRST_LINES)) {
             assertThatThrownBy(() -> reader.read(2, 1))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("line 2");
         }
@@ -59,7 +60,7 @@ class NaiveReadTest {
     @ParameterizedTest
     @EnumSource(NaiveRead.class)
     void aReadAtTheEndIsEmptyAndOnePastItIsRejectedWithTheFileName(NaiveRead method) {
-        try (NaiveReader reader = method.open(file, new long[] {LINES})) {
+        try (LineRanges reader = method.open(file, new long[] {LINES})) {
             assertThat(reader.read(LINES, 1)).isEmpty();
         }
         assertThatThrownBy(() -> method.open(file, new long[] {LINES + 1}))

@@ -1,12 +1,13 @@
 package io.linestore.impl.build;
 
 import io.linestore.ProgressListener;
+import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.read.Newlines;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 
 /**
  * Reads a stream or a file once, through one buffer, and feeds it to a {@link LineSink} split on
@@ -62,23 +63,16 @@ final class LineFeeder {
      * Feeds the bytes {@code [from, to)} of a file.
      *
      * @param channel the file, read positionally
+     * @param file the file, for messages
      * @param from the first byte
      * @param to the end, exclusive
      * @throws IOException if reading or writing fails, or the file ends before {@code to}
      */
-    void feed(FileChannel channel, long from, long to) throws IOException {
-        ByteBuffer chunk = ByteBuffer.allocate((int) Math.max(1, Math.min(bufferSize, to - from)));
-        for (long position = from; position < to; ) {
-            chunk.clear().limit((int) Math.min(chunk.capacity(), to - position));
-            int n = channel.read(chunk, position);
-            if (n < 0) {
-                throw new EOFException("file ends at " + position + ", expected " + to + " bytes");
-            }
-            position += n;
-            if (n > 0) {
-                split(chunk, n);
-            }
-        }
+    void feed(FileChannel channel, Path file, long from, long to) throws IOException {
+        ChannelChunks.read(channel, file, from, to, bufferSize, chunk -> {
+            split(chunk, chunk.limit());
+            return true;
+        });
     }
 
     /** Splits the first {@code n} bytes of a chunk into lines for the sink. */

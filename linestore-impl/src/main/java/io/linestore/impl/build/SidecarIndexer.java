@@ -105,7 +105,7 @@ public final class SidecarIndexer {
         try (ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(), write.writeBufferSize(),
                 write.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), unterminated == 0, write.progress());
-            feeder.feed(channel, committed.dataBytes(), size);
+            feeder.feed(channel, file, committed.dataBytes(), size);
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));

@@ -1,5 +1,7 @@
 package io.linestore.impl.build;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
 import io.linestore.StoreOptions;
@@ -13,9 +15,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 
 /**
  * Builds a store from a stream of text in one pass: splits it on {@code \n}, writes each shard's data
@@ -86,14 +86,13 @@ public final class StoreBuilder {
 
     /** Removes a failed build: the directory was empty or absent before, so all in it is ours. */
     private static void removeAll(Path dir, boolean created, Throwable failure) {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            List<Path> deepestFirst = paths.sorted(Comparator.reverseOrder())
-                    .filter(path -> created || !path.equals(dir))
-                    .toList();
-            for (Path path : deepestFirst) {
-                Files.deleteIfExists(path);
+        try {
+            if (created) {
+                MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
+            } else {
+                MoreFiles.deleteDirectoryContents(dir, RecursiveDeleteOption.ALLOW_INSECURE);
             }
-        } catch (IOException | UncheckedIOException e) {
+        } catch (IOException e) {
             failure.addSuppressed(e);
         }
     }

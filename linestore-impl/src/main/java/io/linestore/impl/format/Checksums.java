@@ -1,9 +1,10 @@
 package io.linestore.impl.format;
 
+import io.linestore.impl.io.ChannelChunks;
 import java.io.EOFException;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
 /**
@@ -25,25 +26,19 @@ public final class Checksums {
      * Computes the CRC32C of the bytes {@code [from, to)} of a file.
      *
      * @param channel the open file, read positionally (its position is untouched)
+     * @param file the file, for messages
      * @param from the first byte
      * @param to the end, exclusive
      * @return the CRC32C
      * @throws EOFException if the file ends before {@code to}
      * @throws IOException if reading fails
      */
-    public static long crc32c(FileChannel channel, long from, long to) throws IOException {
+    public static long crc32c(FileChannel channel, Path file, long from, long to) throws IOException {
         CRC32C crc = new CRC32C();
-        ByteBuffer chunk = ByteBuffer.allocate((int) Math.max(1, Math.min(to - from, READ_BUFFER)));
-        for (long position = from; position < to; ) {
-            chunk.clear().limit((int) Math.min(chunk.capacity(), to - position));
-            int n = channel.read(chunk, position);
-            if (n < 0) {
-                throw new EOFException("file ends at " + position + ", expected " + to + " bytes");
-            }
-            chunk.flip();
+        ChannelChunks.read(channel, file, from, to, READ_BUFFER, chunk -> {
             crc.update(chunk);
-            position += n;
-        }
+            return true;
+        });
         return crc.getValue();
     }
 

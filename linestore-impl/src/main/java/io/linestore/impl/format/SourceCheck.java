@@ -59,7 +59,8 @@ public final class SourceCheck {
                 return changed(size, modified, "it is " + size + " bytes now, shorter than the " + indexed
                         + " bytes indexed");
             }
-            if (headCrc(channel, indexed) != source.headCrc32c() || tailCrc(channel, indexed) != source.tailCrc32c()) {
+            if (headCrc(channel, file, indexed) != source.headCrc32c()
+                    || tailCrc(channel, file, indexed) != source.tailCrc32c()) {
                 return changed(size, modified, "bytes within the first " + indexed + " (the indexed ones) changed");
             }
             if (size == indexed) {
@@ -83,8 +84,8 @@ public final class SourceCheck {
      */
     public static SourceFile identify(Path file, FileChannel channel, long indexed, long modifiedMillis)
             throws IOException {
-        return new SourceFile(file.getFileName().toString(), modifiedMillis, headCrc(channel, indexed),
-                tailCrc(channel, indexed));
+        return new SourceFile(file.getFileName().toString(), modifiedMillis, headCrc(channel, file, indexed),
+                tailCrc(channel, file, indexed));
     }
 
     /**
@@ -105,12 +106,12 @@ public final class SourceCheck {
         return last.get(0) != '\n';
     }
 
-    private static long headCrc(FileChannel channel, long indexed) throws IOException {
-        return Checksums.crc32c(channel, 0, Math.min(indexed, StoreFiles.PROBE_BYTES));
+    private static long headCrc(FileChannel channel, Path file, long indexed) throws IOException {
+        return Checksums.crc32c(channel, file, 0, Math.min(indexed, StoreFiles.PROBE_BYTES));
     }
 
-    private static long tailCrc(FileChannel channel, long indexed) throws IOException {
-        return Checksums.crc32c(channel, Math.max(0, indexed - StoreFiles.PROBE_BYTES), indexed);
+    private static long tailCrc(FileChannel channel, Path file, long indexed) throws IOException {
+        return Checksums.crc32c(channel, file, Math.max(0, indexed - StoreFiles.PROBE_BYTES), indexed);
     }
 
     private static Result changed(long size, long modified, String change) {

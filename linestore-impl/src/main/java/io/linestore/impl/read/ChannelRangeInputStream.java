@@ -1,5 +1,6 @@
 package io.linestore.impl.read;
 
+import io.linestore.impl.io.ChannelChunks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -39,7 +40,7 @@ final class ChannelRangeInputStream extends InputStream {
             return 0;
         }
         ByteBuffer buffer = ByteBuffer.wrap(b, off, (int) Math.min(len, to - position));
-        FileChannelRangeReader.readFully(channel, buffer, position, file);
+        ChannelChunks.readFully(channel, buffer, position, file);
         int n = buffer.position() - off;
         position += n;
         return n;

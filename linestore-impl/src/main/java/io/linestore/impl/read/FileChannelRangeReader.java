@@ -1,13 +1,13 @@
 package io.linestore.impl.read;
 
-import java.io.EOFException;
+import io.linestore.impl.io.ChannelChunks;
+import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * {@link io.linestore.ReadMethod#FILE_CHANNEL}: positional {@link FileChannel#read(ByteBuffer, long)}
+ * {@link io.linestore.ReadMethod#FILE_CHANNEL}: positional {@link FileChannel#read(java.nio.ByteBuffer, long)}
  * into a heap buffer of at most the read buffer size; no shared position, so no lock.
  */
 public final class FileChannelRangeReader implements RangeReader {
@@ -31,37 +31,7 @@ public final class FileChannelRangeReader implements RangeReader {
 
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(to - from, bufferSize));
-        for (long position = from; position < to; ) {
-            buffer.clear().limit((int) Math.min(buffer.capacity(), to - position));
-            readFully(channel, buffer, position, file);
-            buffer.flip();
-            position += buffer.remaining();
-            if (!sink.accept(buffer)) {
-                return;
-            }
-        }
-    }
-
-    /**
-     * Fills the buffer from the channel at a position.
-     *
-     * @param channel the channel
-     * @param buffer filled from its position to its limit
-     * @param position the file position of the first byte
-     * @param file the file, for messages
-     * @throws EOFException if the file ends first
-     * @throws IOException if reading fails
-     */
-    static void readFully(FileChannel channel, ByteBuffer buffer, long position, Path file) throws IOException {
-        long at = position;
-        while (buffer.hasRemaining()) {
-            int n = channel.read(buffer, at);
-            if (n < 0) {
-                throw new EOFException(file + " ends at " + at + ", before byte " + (position + buffer.limit()));
-            }
-            at += n;
-        }
+        ChannelChunks.read(channel, file, from, to, bufferSize, sink);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.linestore.impl.read;
 
 import io.linestore.LineVisitor;
+import io.linestore.impl.io.ChunkSink;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 

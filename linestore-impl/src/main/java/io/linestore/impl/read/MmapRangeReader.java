@@ -1,5 +1,7 @@
 package io.linestore.impl.read;
 
+import io.linestore.impl.io.ChunkSink;
+import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -24,7 +26,7 @@ public final class MmapRangeReader implements RangeReader {
     }
 
     @Override
-    public void read(long from, long to, ChunkSink sink) {
+    public void read(long from, long to, ChunkSink sink) throws IOException {
         for (long position = from; position < to; ) {
             long length = Math.min(to - position, MAX_VIEW);
             if (!sink.accept(mapping.asSlice(position, length).asByteBuffer())) {

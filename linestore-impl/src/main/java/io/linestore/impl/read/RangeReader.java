@@ -1,5 +1,6 @@
 package io.linestore.impl.read;
 
+import io.linestore.impl.io.ChunkSink;
 import java.io.Closeable;
 import java.io.IOException;
 

@@ -8,6 +8,8 @@ import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.LineIndex;
+import io.linestore.impl.io.ChannelChunks;
+import io.linestore.impl.io.ChunkSink;
 import io.linestore.impl.read.Newlines;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -116,40 +118,16 @@ public final class StoreVerifier {
     private void verifyData(Path file, String name, String indexName, ShardEntry shard, LineIndex index,
             boolean openEnd) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            // Never past the committed bytes: the file may be longer (a grown file, an append that did
+            // not commit).
             long size = Math.min(channel.size(), shard.dataBytes());
             if (size < shard.dataBytes()) {
                 problem(name, "size " + size + " bytes, the manifest says " + shard.dataBytes() + " (truncated)");
             }
-            EntryCheck entries = new EntryCheck(indexName, index);
-            CRC32C crc = new CRC32C();
-            ByteBuffer chunk = ByteBuffer.allocate((int) Math.max(1, Math.min(size, READ_BUFFER)));
-            long lines = 0;
-            byte last = '\n';
-            for (long position = 0; position < size; ) {
-                // Never past the committed bytes: the file may be longer (a grown file, an append that
-                // did not commit).
-                chunk.clear().limit((int) Math.min(chunk.capacity(), size - position));
-                int n = channel.read(chunk, position);
-                if (n <= 0) {
-                    break;
-                }
-                crc.update(chunk.array(), 0, n);
-                for (int at = 0; at < n; ) {
-                    if (last == '\n') {
-                        entries.lineStart(lines, position + at);
-                    }
-                    int newline = Newlines.indexOf(chunk.array(), at, n);
-                    if (newline < 0) {
-                        last = chunk.get(n - 1);
-                        break;
-                    }
-                    lines++;
-                    last = '\n';
-                    at = newline + 1;
-                }
-                position += n;
-            }
-            if (last != '\n') {
+            DataScan scan = new DataScan(new EntryCheck(indexName, index));
+            ChannelChunks.read(channel, file, 0, size, READ_BUFFER, scan);
+            long lines = scan.lines;
+            if (scan.last != '\n') {
                 if (openEnd) {
                     lines++;
                 } else {
@@ -159,11 +137,11 @@ public final class StoreVerifier {
             if (lines != shard.lines()) {
                 problem(name, "holds " + lines + " lines, the manifest says " + shard.lines());
             }
-            if (crc.getValue() != shard.dataCrc32c()) {
-                problem(name, "CRC32C " + Long.toHexString(crc.getValue()) + ", the manifest says "
+            if (scan.crc.getValue() != shard.dataCrc32c()) {
+                problem(name, "CRC32C " + Long.toHexString(scan.crc.getValue()) + ", the manifest says "
                         + Long.toHexString(shard.dataCrc32c()));
             }
-            entries.report();
+            scan.entries.report();
         } catch (NoSuchFileException e) {
             problem(name, "missing");
         } catch (IOException e) {
@@ -173,6 +151,41 @@ public final class StoreVerifier {
 
     private void problem(String file, String message) {
         problems.add(new VerifyReport.Problem(file, message));
+    }
+
+    /** Checksums and counts the lines of a data file chunk by chunk, and checks each line start. */
+    private static final class DataScan implements ChunkSink {
+        private final CRC32C crc = new CRC32C();
+        private final EntryCheck entries;
+        private long position;
+        private long lines;
+        private byte last = '\n';
+
+        DataScan(EntryCheck entries) {
+            this.entries = entries;
+        }
+
+        @Override
+        public boolean accept(ByteBuffer chunk) {
+            byte[] bytes = chunk.array();
+            int n = chunk.limit();
+            crc.update(bytes, 0, n);
+            for (int at = 0; at < n; ) {
+                if (last == '\n') {
+                    entries.lineStart(lines, position + at);
+                }
+                int newline = Newlines.indexOf(bytes, at, n);
+                if (newline < 0) {
+                    last = bytes[n - 1];
+                    break;
+                }
+                lines++;
+                last = '\n';
+                at = newline + 1;
+            }
+            position += n;
+            return true;
+        }
     }
 
     /** Compares each line start that an index entry stands for with the entry. */

@@ -1,5 +1,6 @@
-package io.linestore.impl.read;
+package io.linestore.impl.io;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 
 /** Receives the bytes of a range, chunk by chunk, in order. */
@@ -12,6 +13,7 @@ public interface ChunkSink {
      *
      * @param chunk the next bytes of the range
      * @return {@code true} for more, {@code false} to stop reading the range
+     * @throws IOException if the sink passes the bytes on and that fails
      */
-    boolean accept(ByteBuffer chunk);
+    boolean accept(ByteBuffer chunk) throws IOException;
 }

@@ -1,0 +1,74 @@
+package io.linestore.impl.io;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * Positional reads of a {@link FileChannel}: the one loop that reads a byte range through a buffer
+ * of bounded size, for readers, checksums, indexing and verification. Never moves the channel's
+ * position, so threads may share the channel. Stateless.
+ */
+public final class ChannelChunks {
+
+    private ChannelChunks() {
+    }
+
+    /**
+     * Reads the bytes {@code [from, to)} of a file in chunks of at most {@code bufferSize} bytes,
+     * each full but the last, through one heap buffer. The sink sees each chunk from position 0 of
+     * the buffer's array ({@code arrayOffset() == 0}), so it may scan {@code chunk.array()} directly.
+     *
+     * @param channel the open file
+     * @param file the file, for messages
+     * @param from the first byte
+     * @param to the end, exclusive, {@code >= from}
+     * @param bufferSize the largest chunk, {@code >= 1}
+     * @param sink receives the chunks in order; reading stops early when it returns {@code false}
+     * @throws EOFException naming the file if it ends before {@code to}
+     * @throws IOException if reading fails, or the sink throws it
+     */
+    public static void read(FileChannel channel, Path file, long from, long to, int bufferSize, ChunkSink sink)
+            throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(to - from, bufferSize));
+        for (long position = from; position < to; ) {
+            buffer.clear().limit((int) Math.min(buffer.capacity(), to - position));
+            fill(channel, buffer, position, file, to);
+            buffer.flip();
+            position += buffer.remaining();
+            if (!sink.accept(buffer)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * Fills a buffer from a file position.
+     *
+     * @param channel the open file
+     * @param buffer filled from its position to its limit
+     * @param position the file position of the first byte
+     * @param file the file, for messages
+     * @throws EOFException naming the file if it ends first
+     * @throws IOException if reading fails
+     */
+    public static void readFully(FileChannel channel, ByteBuffer buffer, long position, Path file)
+            throws IOException {
+        fill(channel, buffer, position, file, position + buffer.remaining());
+    }
+
+    /** Fills the buffer from {@code position}; {@code end} is the end of what is being read, for messages. */
+    private static void fill(FileChannel channel, ByteBuffer buffer, long position, Path file, long end)
+            throws IOException {
+        long at = position;
+        while (buffer.hasRemaining()) {
+            int n = channel.read(buffer, at);
+            if (n < 0) {
+                throw new EOFException(file + " ends at byte " + at + ", before byte " + end);
+            }
+            at += n;
+        }
+    }
+}

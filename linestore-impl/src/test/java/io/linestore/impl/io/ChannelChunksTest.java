@@ -1,0 +1,81 @@
+package io.linestore.impl.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ChannelChunksTest {
+
+    @TempDir
+    Path tmp;
+
+    private Path file;
+    private byte[] bytes;
+
+    @BeforeEach
+    void writeFile() throws IOException {
+        bytes = new byte[1000];
+        for (int i = 0; i < bytes.length; i++) {
+            bytes[i] = (byte) (i * 31);
+        }
+        file = Files.write(tmp.resolve("data"), bytes);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"0, 1000, 64", "0, 1000, 1", "3, 997, 100", "10, 11, 8", "0, 1000, 5000", "500, 500, 64"})
+    void handsOutTheRangeInFullChunksButTheLast(int from, int to, int bufferSize) throws IOException {
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        List<Integer> sizes = new ArrayList<>();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ChannelChunks.read(channel, file, from, to, bufferSize, chunk -> {
+                assertThat(chunk.arrayOffset()).isZero();
+                assertThat(chunk.position()).isZero();
+                sizes.add(chunk.remaining());
+                seen.write(chunk.array(), 0, chunk.limit());
+                return true;
+            });
+        }
+        assertThat(seen.toByteArray()).isEqualTo(Arrays.copyOfRange(bytes, from, to));
+        for (int i = 0; i < sizes.size(); i++) {
+            assertThat(sizes.get(i)).isBetween(1, i < sizes.size() - 1 ? bufferSize : Math.min(bufferSize, to - from));
+        }
+        assertThat(sizes).hasSize((to - from + bufferSize - 1) / bufferSize);
+    }
+
+    @Test
+    void stopsWhenTheSinkSaysSo() throws IOException {
+        List<Integer> sizes = new ArrayList<>();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            ChannelChunks.read(channel, file, 0, 1000, 100, chunk -> sizes.add(chunk.remaining()) && sizes.size() < 3);
+        }
+        assertThat(sizes).containsExactly(100, 100, 100);
+    }
+
+    @Test
+    void aFileThatEndsEarlyIsAnErrorNamingIt() throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            assertThatThrownBy(() -> ChannelChunks.read(channel, file, 900, 1100, 64, chunk -> true))
+                    .isInstanceOf(EOFException.class)
+                    .hasMessage(file + " ends at byte 1000, before byte 1100");
+            assertThatThrownBy(() -> ChannelChunks.readFully(channel, ByteBuffer.allocate(10), 995, file))
+                    .isInstanceOf(EOFException.class)
+                    .hasMessage(file + " ends at byte 1000, before byte 1005");
+        }
+    }
+}
