@@ -2,7 +2,6 @@ package io.linestore.bench.run;
 
 import io.linestore.bench.BuildBenchmark;
 import io.linestore.bench.CopyBenchmark;
-import io.linestore.bench.IndexEncodingBenchmark;
 import io.linestore.bench.NaiveReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
 import io.linestore.bench.SequentialIoBenchmark;
@@ -91,8 +90,7 @@ public enum BenchProfile {
      */
     public List<JmhRun> runs(long lines, String dataDir, Map<String, List<String>> overrides) {
         List<Class<?>> reads = List.of(ReadBenchmark.class, NaiveReadBenchmark.class, SqliteReadBenchmark.class);
-        List<Class<?>> io = List.of(SequentialIoBenchmark.class, BuildBenchmark.class, CopyBenchmark.class,
-                IndexEncodingBenchmark.class);
+        List<Class<?>> io = List.of(SequentialIoBenchmark.class, BuildBenchmark.class, CopyBenchmark.class);
         Map<String, List<String>> data = Map.of("dataDir", List.of(dataDir));
         Map<String, List<String>> sized = Map.of(LINES, List.of(String.valueOf(lines)));
         return List.of(

@@ -1,4 +1,4 @@
-package io.linestore.bench.index;
+package io.linestore.impl.index;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,12 +1,11 @@
-package io.linestore.bench.index;
+package io.linestore.impl.index;
 
 import java.util.SplittableRandom;
 
 /**
  * Line lengths (terminator included) to build line starts from, each the same for the same seed.
- * Shared by the encoding benchmark and its test.
  */
-public enum LineLengths {
+enum LineLengths {
 
     /** Every line 2 bytes: one character and {@code \n}, the densest text there is. */
     FIXED_2 {
@@ -49,7 +48,7 @@ public enum LineLengths {
      * @param seed the seed
      * @return {@code lines + 1} offsets: every line's start, then the end of the last line
      */
-    public long[] starts(int lines, long seed) {
+    long[] starts(int lines, long seed) {
         SplittableRandom random = new SplittableRandom(seed);
         long[] starts = new long[lines + 1];
         for (int i = 1; i <= lines; i++) {

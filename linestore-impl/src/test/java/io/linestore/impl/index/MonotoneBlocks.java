@@ -1,4 +1,4 @@
-package io.linestore.bench.index;
+package io.linestore.impl.index;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;

@@ -1,11 +1,6 @@
-package io.linestore.bench.index;
+package io.linestore.impl.index;
 
 import io.linestore.IndexKind;
-import io.linestore.impl.index.CompactIndex;
-import io.linestore.impl.index.CompactIndexWriter;
-import io.linestore.impl.index.IndexFormat;
-import io.linestore.impl.index.IndexWriter;
-import io.linestore.impl.index.OffsetIndex;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.nio.channels.FileChannel;
@@ -13,13 +8,16 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.function.LongUnaryOperator;
 
-/** The encodings of a dense index the benchmarks compare. Shared by the JMH {@code @Param}s and the tests. */
-public enum IndexEncoding {
+/**
+ * The encodings of a dense index compared when the compact index was chosen: format version 1's
+ * 8-byte offsets, the Elias–Fano blocks linestore stores, and Lucene-style monotone blocks.
+ */
+enum IndexEncoding {
 
     /** Format version 1's index: an 8-byte offset per line ({@link OffsetIndex}). */
     DENSE {
         @Override
-        public IndexLookup write(long[] starts, Path file, Arena arena) throws IOException {
+        IndexLookup write(long[] starts, Path file, Arena arena) throws IOException {
             int lines = starts.length - 1;
             try (FileChannel channel = create(file)) {
                 IndexWriter writer = IndexWriter.create(channel, 1, BUFFER);
@@ -37,7 +35,7 @@ public enum IndexEncoding {
     /** Elias–Fano blocks behind doubling directories, the compact index linestore writes ({@link CompactIndex}). */
     ELIAS_FANO {
         @Override
-        public IndexLookup write(long[] starts, Path file, Arena arena) throws IOException {
+        IndexLookup write(long[] starts, Path file, Arena arena) throws IOException {
             int lines = starts.length - 1;
             try (FileChannel channel = create(file)) {
                 CompactIndexWriter writer = CompactIndexWriter.create(channel, IndexKind.DEFAULT_BLOCK_LINES, BUFFER);
@@ -55,7 +53,7 @@ public enum IndexEncoding {
     /** Lucene-style blocks: a line with the block's slope plus bit-packed deltas ({@link MonotoneBlocks}). */
     MONOTONE_BLOCKS {
         @Override
-        public IndexLookup write(long[] starts, Path file, Arena arena) throws IOException {
+        IndexLookup write(long[] starts, Path file, Arena arena) throws IOException {
             return MonotoneBlocks.write(starts, file, arena);
         }
     };
@@ -71,7 +69,7 @@ public enum IndexEncoding {
      * @return the lookup, valid while the arena is open
      * @throws IOException if writing or mapping fails
      */
-    public abstract IndexLookup write(long[] starts, Path file, Arena arena) throws IOException;
+    abstract IndexLookup write(long[] starts, Path file, Arena arena) throws IOException;
 
     private static FileChannel create(Path file) throws IOException {
         return FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,

@@ -1,7 +1,7 @@
-package io.linestore.bench.index;
+package io.linestore.impl.index;
 
 /** A built index of line starts: what it costs and how a line's start is found. */
-public interface IndexLookup {
+interface IndexLookup {
 
     /**
      * The start of a line.
