@@ -2,6 +2,7 @@ package io.linestore.bench.recommend;
 
 import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
+import io.linestore.StoreOptions;
 import io.linestore.bench.config.Position;
 import io.linestore.bench.recommend.Recommendation.Score;
 import io.linestore.bench.recommend.Recommendation.Standing;
@@ -15,8 +16,10 @@ import java.util.stream.IntStream;
 /**
  * Decides from measurements alone, so that recorded runs can be decided again in tests.
  *
- * <p>The reader first: the crossing of memory mapping and the file channel fitted over every size
- * ({@link Crossover}) gives {@link ReadMethod#AUTO} with that threshold when it lies inside the
+ * <p>The reader first, from the crossing of memory mapping and the file channel fitted over every
+ * size ({@link Crossover}): when its interval holds the store's default {@code AUTO} threshold,
+ * {@link ReadMethod#AUTO} with the default (the measurements do not tell it apart, as a tie keeps
+ * the simpler layout); otherwise {@code AUTO} with the fitted threshold when it lies inside the
  * sizes measured, {@link ReadMethod#MMAP} when mapping is faster up to the largest,
  * {@link ReadMethod#FILE_CHANNEL} when the channel is faster from the smallest.
  *
@@ -99,6 +102,12 @@ public final class Decider {
         long smallest = rows.getFirst().bytesPerRead();
         long largest = rows.getLast().bytesPerRead();
         String fitted = "(crossover fitted over " + rows.size() + " sizes: " + crossover.describe() + ")";
+        long standard = StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES;
+        if (threshold.low() <= standard && standard <= threshold.high()) {
+            return new ReaderChoice(ReadMethod.AUTO, OptionalLong.empty(), String.format(Locale.ROOT, "reader auto with"
+                    + " the default threshold of %,d bytes: the crossover's interval holds it, so the measurements do"
+                    + " not call for another %s", standard, fitted));
+        }
         if (threshold.median() >= largest) {
             return new ReaderChoice(ReadMethod.MMAP, OptionalLong.empty(), String.format(Locale.ROOT, "reader mmap:"
                     + " memory mapping is faster at every size measured, up to %,d bytes per read %s", largest, fitted));

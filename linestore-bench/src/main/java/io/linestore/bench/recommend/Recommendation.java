@@ -2,6 +2,7 @@ package io.linestore.bench.recommend;
 
 import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
+import io.linestore.StoreOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -15,7 +16,7 @@ import java.util.stream.Collectors;
  * @param choice the layout and index to build
  * @param reader the read method to open the store with
  * @param autoThresholdBytes the {@code --auto-threshold} to build with, when {@code reader} is
- *     {@link ReadMethod#AUTO}
+ *     {@link ReadMethod#AUTO} and the store's default will not do
  * @param crossover memory mapping against the file channel by range size, and the fitted crossing
  * @param scores every candidate's score, in the order measured
  * @param reasons why this layout and this reader, one sentence each
@@ -108,12 +109,16 @@ public record Recommendation(
         return methodFor(reader, autoThresholdBytes, bytesPerRead);
     }
 
-    /** {@link #methodFor(long)} before there is a recommendation: {@code threshold} is for {@code AUTO}. */
+    /**
+     * {@link #methodFor(long)} before there is a recommendation: {@code threshold} is the
+     * {@code AUTO} threshold to build with, the store's default when empty.
+     */
     static ReadMethod methodFor(ReadMethod reader, OptionalLong threshold, long bytesPerRead) {
         if (reader != ReadMethod.AUTO) {
             return reader;
         }
-        return bytesPerRead < threshold.orElseThrow() ? ReadMethod.MMAP : ReadMethod.FILE_CHANNEL;
+        long switchAt = threshold.orElse(StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES);
+        return bytesPerRead < switchAt ? ReadMethod.MMAP : ReadMethod.FILE_CHANNEL;
     }
 
     /**

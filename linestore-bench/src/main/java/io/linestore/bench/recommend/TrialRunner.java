@@ -18,11 +18,14 @@ import java.util.Locale;
  */
 final class TrialRunner {
 
-    /** Fewest trials: six give a 95% interval for the median ({@link Interval}). */
-    static final int MIN_TRIALS = 6;
+    /**
+     * Fewest trials: nine, so the 95% interval of the median ({@link Interval}) leaves out the
+     * lowest and the highest trial, and one burst of another process's load cannot make a tie.
+     */
+    static final int MIN_TRIALS = 9;
 
-    private static final int MAX_TRIALS = 15;
-    private static final Duration MIN_SLICE = Duration.ofMillis(40);
+    private static final int MAX_TRIALS = 25;
+    private static final Duration MIN_SLICE = Duration.ofMillis(20);
     private static final int WARMUP_ROUNDS = 3;
     private static final long BATCH_NANOS = 1_000_000;
 

@@ -1,7 +1,8 @@
 package io.linestore.bench.recommend;
 
+import static io.linestore.bench.recommend.RecordedRuns.DEFAULT_RUN_1;
+import static io.linestore.bench.recommend.RecordedRuns.DEFAULT_RUN_2;
 import static io.linestore.bench.recommend.RecordedRuns.DENSE;
-import static io.linestore.bench.recommend.RecordedRuns.RUN_1;
 import static io.linestore.bench.recommend.RecordedRuns.RUN_2;
 import static io.linestore.bench.recommend.RecordedRuns.SHARDED;
 import static io.linestore.bench.recommend.RecordedRuns.SPARSE;
@@ -9,9 +10,11 @@ import static io.linestore.bench.recommend.RecordedRuns.copying;
 import static io.linestore.bench.recommend.RecordedRuns.recorded;
 import static io.linestore.bench.recommend.RecordedRuns.replacing;
 import static io.linestore.bench.recommend.RecordedRuns.scaling;
+import static io.linestore.bench.recommend.RecordedRuns.sharpCrossover;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.ReadMethod;
+import io.linestore.StoreOptions;
 import io.linestore.bench.recommend.Recommendation.Standing;
 import org.junit.jupiter.api.Test;
 
@@ -28,7 +31,7 @@ class DeciderTest {
 
     @Test
     void aRecordedTieBetweenSingleAndShardedGoesToSingleWithTheReason() {
-        Recommendation recommendation = Decider.decide(recorded(RUN_2));
+        Recommendation recommendation = Decider.decide(recorded(DEFAULT_RUN_1));
 
         assertThat(recommendation.choice().name()).isEqualTo(DENSE);
         assertThat(score(recommendation, SHARDED).standing()).isEqualTo(Standing.TIED);
@@ -38,8 +41,8 @@ class DeciderTest {
 
     @Test
     void shardsFasterOnlyWithinTheNoiseStillGetTheSingleFile() {
-        // Every sharded figure times 1.5: the fastest median, but within the recording's noise.
-        Recommendation recommendation = Decider.decide(scaling(recorded(RUN_2), SHARDED, 1.5));
+        // Every sharded figure times 1.2: the fastest median, but within the recording's noise.
+        Recommendation recommendation = Decider.decide(scaling(recorded(DEFAULT_RUN_1), SHARDED, 1.2));
 
         assertThat(score(recommendation, SHARDED).standing()).isEqualTo(Standing.FASTEST);
         assertThat(score(recommendation, DENSE).standing()).isEqualTo(Standing.TIED);
@@ -53,7 +56,7 @@ class DeciderTest {
     @Test
     void aClearShardWinIsChosenAndSaysWhere() {
         // Every sharded figure is the dense single file's of the same trial times 1.5: better in every trial.
-        Recommendation recommendation = Decider.decide(copying(recorded(RUN_2), SHARDED, DENSE,
+        Recommendation recommendation = Decider.decide(copying(recorded(DEFAULT_RUN_1), SHARDED, DENSE,
                 1.5));
 
         assertThat(recommendation.choice().name()).isEqualTo(SHARDED);
@@ -68,7 +71,7 @@ class DeciderTest {
     @Test
     void aTieBetweenIndexesGoesToTheSmallerIndex() {
         // The sparse index's figures are the dense index's of the same trial, 2% slower: within the margin.
-        Recommendation recommendation = Decider.decide(copying(recorded(RUN_2), SPARSE, DENSE,
+        Recommendation recommendation = Decider.decide(copying(recorded(DEFAULT_RUN_1), SPARSE, DENSE,
                 0.98));
 
         assertThat(recommendation.choice().name()).isEqualTo(SPARSE);
@@ -79,7 +82,7 @@ class DeciderTest {
 
     @Test
     void aSimplerButMeasurablySlowerIndexIsNotChosen() {
-        Recommendation recommendation = Decider.decide(recorded(RUN_2));
+        Recommendation recommendation = Decider.decide(recorded(DEFAULT_RUN_1));
 
         assertThat(score(recommendation, SPARSE).standing()).isEqualTo(Standing.SLOWER);
         assertThat(score(recommendation, SPARSE).ofFastest().high()).isLessThan(1);
@@ -89,32 +92,49 @@ class DeciderTest {
 
     @Test
     void twoRecordedRunsOfTheSameFileDecideTheSame() {
-        Recommendation first = Decider.decide(recorded(RUN_1));
-        Recommendation second = Decider.decide(recorded(RUN_2));
+        Recommendation first = Decider.decide(recorded(DEFAULT_RUN_1));
+        Recommendation second = Decider.decide(recorded(DEFAULT_RUN_2));
 
-        assertThat(first.choice()).isEqualTo(second.choice());
+        assertThat(first.choice().name()).isEqualTo(second.choice().name()).isEqualTo(DENSE);
         assertThat(first.reader()).isEqualTo(second.reader()).isEqualTo(ReadMethod.AUTO);
-        Interval firstCrossover = first.crossover().thresholdBytes().orElseThrow();
-        Interval secondCrossover = second.crossover().thresholdBytes().orElseThrow();
-        assertThat(firstCrossover.median()).isBetween(secondCrossover.low(), secondCrossover.high());
-        assertThat(secondCrossover.median()).isBetween(firstCrossover.low(), firstCrossover.high());
+        assertThat(first.autoThresholdBytes()).isEqualTo(second.autoThresholdBytes()).isEmpty();
+        assertThat(first.buildCommand("in.txt", "STORE")).isEqualTo(second.buildCommand("in.txt", "STORE"))
+                .isEqualTo("linestore build in.txt STORE --layout single --index-stride 1");
     }
 
     @Test
-    void theNoisyRecordedCrossoverIsFittedInsideTheSizesMeasured() {
+    void aNoisyCrossoverWhoseIntervalHoldsTheDefaultKeepsTheDefault() {
         Recommendation recommendation = Decider.decide(recorded(RUN_2));
 
         // Rows 10 to 100,000 lines have intervals that hold 1: no row alone decides.
         assertThat(recommendation.crossover().rows().subList(1, 6))
                 .allSatisfy(row -> assertThat(row.mmapOverChannel().low()).isLessThan(1))
                 .allSatisfy(row -> assertThat(row.mmapOverChannel().high()).isGreaterThan(1));
-        assertThat(recommendation.autoThresholdBytes().orElseThrow()).isBetween(
-                recommendation.crossover().rows().getFirst().bytesPerRead(),
-                recommendation.crossover().rows().getLast().bytesPerRead());
-        assertThat(recommendation.buildArguments("in.txt", "store"))
-                .endsWith("--auto-threshold", String.valueOf(recommendation.autoThresholdBytes().getAsLong()));
-        assertThat(recommendation.methodFor(1)).isEqualTo(ReadMethod.MMAP);
-        assertThat(recommendation.methodFor(100_000_000)).isEqualTo(ReadMethod.FILE_CHANNEL);
+        Interval threshold = recommendation.crossover().thresholdBytes().orElseThrow();
+        assertThat(threshold.low()).isLessThan(StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES);
+        assertThat(threshold.high()).isGreaterThan(StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES);
+        assertThat(recommendation.reader()).isEqualTo(ReadMethod.AUTO);
+        assertThat(recommendation.autoThresholdBytes()).isEmpty();
+        assertThat(recommendation.reasons().getLast()).startsWith("reader auto with the default threshold of 1,048,576"
+                + " bytes: the crossover's interval holds it");
+        assertThat(recommendation.methodFor(StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES - 1)).isEqualTo(ReadMethod.MMAP);
+        assertThat(recommendation.methodFor(StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES))
+                .isEqualTo(ReadMethod.FILE_CHANNEL);
+    }
+
+    @Test
+    void aMeasurableCrossoverBecomesTheThreshold() {
+        Recommendation recommendation = Decider.decide(sharpCrossover(recorded(RUN_2)));
+
+        long threshold = recommendation.autoThresholdBytes().orElseThrow();
+        assertThat(threshold).as(recommendation.crossover().describe()).isBetween(970L, 96_978L);
+        assertThat(recommendation.crossover().thresholdBytes().orElseThrow().high())
+                .isLessThan(StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES);
+        assertThat(recommendation.reader()).isEqualTo(ReadMethod.AUTO);
+        assertThat(recommendation.reasons().getLast()).startsWith("reader auto: memory mapping below the crossover");
+        assertThat(recommendation.buildArguments("in.txt", "store")).endsWith("--auto-threshold", String.valueOf(threshold));
+        assertThat(recommendation.methodFor(threshold - 1)).isEqualTo(ReadMethod.MMAP);
+        assertThat(recommendation.methodFor(threshold)).isEqualTo(ReadMethod.FILE_CHANNEL);
     }
 
     @Test
@@ -133,7 +153,7 @@ class DeciderTest {
 
     @Test
     void theBuildCommandIsQuotedForTheShell() {
-        Recommendation recommendation = Decider.decide(recorded(RUN_2));
+        Recommendation recommendation = Decider.decide(recorded(DEFAULT_RUN_1));
 
         assertThat(recommendation.buildCommand("my file's.txt", "STORE"))
                 .startsWith("linestore build 'my file'\\''s.txt' STORE --layout single --index-stride 1");

@@ -1,5 +1,6 @@
 package io.linestore.bench.recommend;
 
+import io.linestore.ReadMethod;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -8,17 +9,23 @@ import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Recorded {@code recommend} runs for the decision tests, and variations of them: two
- * {@code recommend --time 30s --out DIR} runs on the same generated 2,000,000-line file
- * (1,000,000-line sample), recorded on a machine with a load average of 18 to 20 on 2 cores.
+ * Recorded {@code recommend} runs on the same generated 2,000,000-line file (1,000,000-line
+ * sample), written by {@code --out}, for the decision tests. {@link #RUN_2} took 30 seconds
+ * ({@code --time 30s}, 6 trials) with a load average of about 20 on 2 cores: its intervals are the
+ * trials' whole range and wide. The default runs took the default minute each (15 trials) with a
+ * load average of 12 to 16; they chose different readers under the first rule for the reader (the
+ * fitted median threshold), which keeping the default threshold when the interval holds it fixed.
  */
 final class RecordedRuns {
 
-    /** The first recorded run. */
-    static final String RUN_1 = "recorded-loaded-run1.json";
-
-    /** The second recorded run. */
+    /** A 30-second run. */
     static final String RUN_2 = "recorded-loaded-run2.json";
+
+    /** The first one-minute run. */
+    static final String DEFAULT_RUN_1 = "recorded-default-run1.json";
+
+    /** The second one-minute run. */
+    static final String DEFAULT_RUN_2 = "recorded-default-run2.json";
 
     static final String DENSE = "single/dense";
     static final String SPARSE = "single/sparse-64";
@@ -45,6 +52,15 @@ final class RecordedRuns {
     /** The recording with one candidate's figures multiplied by a factor. */
     static Measurements scaling(Measurements measurements, String target, double factor) {
         return replacing(measurements, cell -> cell.candidate().equals(target), cell -> cell.readsPerSecond().stream().map(r -> r * factor).toList());
+    }
+
+    /**
+     * The recording with every file-channel figure of reads under 1,000 lines divided by 3 and of
+     * larger ones multiplied by 3: the channel measurably loses below about 10 KB and wins above.
+     */
+    static Measurements sharpCrossover(Measurements measurements) {
+        return replacing(measurements, cell -> cell.reader() == ReadMethod.FILE_CHANNEL, cell -> cell.readsPerSecond()
+                .stream().map(r -> cell.linesPerRead() < 1_000 ? r / 3 : r * 3).toList());
     }
 
     /** The recording with the figures of the cells {@code which} selects made by {@code figures}. */
