@@ -1,9 +1,13 @@
 package io.linestore.gen;
 
 import io.linestore.ProgressListener;
+import io.linestore.cli.common.Conversions;
+import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -31,8 +35,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Writes deterministic, self-verifying test lines: '<number> <payload> #<crc32c>'.",
             "The same options and seed give the same bytes on every machine."},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:the data was written", "1:an I/O error", "2:bad usage"})
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.OK_HELP, ExitCodes.FAILURE_HELP, ExitCodes.USAGE_HELP})
 public final class GenCommand implements Callable<Integer> {
 
     /** Outputs with at least this many lines get a progress bar on a console. */
@@ -71,7 +75,7 @@ public final class GenCommand implements Callable<Integer> {
     @Option(names = "--no-final-newline", description = "Leave the last line without a terminator.")
     private boolean noFinalNewline;
 
-    @Option(names = "--threads", paramLabel = "N",
+    @Option(names = "--threads", paramLabel = "N", converter = Sizes.IntCountConverter.class,
             description = "Generating threads; the output does not depend on it (default: processors).")
     private Integer threads;
 
@@ -103,7 +107,7 @@ public final class GenCommand implements Callable<Integer> {
     /**
      * Writes the data.
      *
-     * @return 0
+     * @return {@link ExitCodes#OK}
      * @throws ParameterException if the options do not make a generator
      * @throws IOException if the output cannot be written
      */
@@ -118,9 +122,10 @@ public final class GenCommand implements Callable<Integer> {
         }
         if (!toStdout) {
             // After the bar is closed, so the summary is not drawn over by it.
-            spec.commandLine().getOut().printf("wrote %d lines, %d bytes to %s%n", generator.lineCount(), bytes, output);
+            spec.commandLine().getOut().printf(Locale.ROOT, "wrote %d lines, %d bytes to %s%n",
+                    generator.lineCount(), bytes, output);
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     private Generator generator() {

@@ -1,11 +1,11 @@
 package io.linestore.gen;
 
+import io.linestore.cli.common.ErrorReporter;
 import picocli.CommandLine;
 
 /**
  * Runs {@link GenCommand} on its own: {@code java -jar data-gen.jar --lines 10M -o lines.txt}.
- * Exit codes: 0 done, 1 failure (one line on standard error), 2 bad usage (one line on standard
- * error).
+ * Errors are reported as by every linestore command ({@link ErrorReporter}), with its exit codes.
  */
 public final class GenMain {
 
@@ -21,21 +21,8 @@ public final class GenMain {
         System.exit(commandLine(new GenCommand()).execute(args));
     }
 
-    /**
-     * Returns a command line for {@code command} that reports failures as one line: bad usage as
-     * the problem and a pointer to {@code --help} (exit 2), other failures as the exception's
-     * type and message (exit 1).
-     */
+    /** Returns a command line for {@code command} that reports failures as every linestore command does. */
     static CommandLine commandLine(GenCommand command) {
-        CommandLine commandLine = new CommandLine(command);
-        commandLine.setParameterExceptionHandler((e, args) -> {
-            e.getCommandLine().getErr().println("gen: " + e.getMessage() + " (see gen --help)");
-            return CommandLine.ExitCode.USAGE;
-        });
-        commandLine.setExecutionExceptionHandler((e, cl, parseResult) -> {
-            cl.getErr().println("gen: " + e.getClass().getSimpleName() + ": " + e.getMessage());
-            return CommandLine.ExitCode.SOFTWARE;
-        });
-        return commandLine;
+        return ErrorReporter.install(new CommandLine(command));
     }
 }

@@ -91,7 +91,7 @@ class GenCommandTest {
         int exit = run("--lines", "5", "-o", file.toString());
 
         assertThat(exit).isEqualTo(1);
-        assertThat(err.toString()).isEqualTo("gen: NoSuchFileException: " + file + System.lineSeparator());
+        assertThat(err.toString()).isEqualTo("gen: no such file or directory: " + file + System.lineSeparator());
     }
 
     @Test

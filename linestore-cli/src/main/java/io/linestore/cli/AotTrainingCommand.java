@@ -4,6 +4,7 @@ import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.ReadMethod;
 import io.linestore.cli.command.ReadMethodOption;
+import io.linestore.cli.common.ExitCodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,23 +1,27 @@
 package io.linestore.cli;
 
-import io.linestore.bench.cli.BenchCommand;
-import io.linestore.bench.cli.RecommendCommand;
 import io.linestore.cli.command.AppendCommand;
 import io.linestore.cli.command.BuildCommand;
 import io.linestore.cli.command.IndexCommand;
 import io.linestore.cli.command.InfoCommand;
 import io.linestore.cli.command.ReadCommand;
 import io.linestore.cli.command.VerifyCommand;
+import io.linestore.cli.common.ErrorReporter;
+import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.VerboseOption;
 import io.linestore.cli.demo.DemoCommand;
 import io.linestore.gen.GenCommand;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.HelpCommand;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
@@ -33,15 +37,11 @@ import picocli.CommandLine.Spec;
         versionProvider = ManifestVersion.class,
         description = "Keeps text lines on disk and reads any run of them by line number, "
                 + "as fast at the end of a store as at its start.",
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:success",
-            "1:failure: I/O error, damaged store, problems found by verify",
-            "2:bad usage: unknown option, missing or malformed value"
-        })
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.OK_HELP, ExitCodes.FAILURE_HELP, ExitCodes.USAGE_HELP})
 public final class LinestoreCommand implements Callable<Integer> {
 
-    /** The subcommands, in the order the usage lists them. */
+    /** The subcommands of this jar, in the order the usage lists them (before those of other jars and help). */
     private static final List<Class<?>> SUBCOMMANDS = List.of(
             BuildCommand.class,
             IndexCommand.class,
@@ -50,18 +50,25 @@ public final class LinestoreCommand implements Callable<Integer> {
             InfoCommand.class,
             VerifyCommand.class,
             GenCommand.class,
-            BenchCommand.class,
-            RecommendCommand.class,
             DemoCommand.class,
-            AotTrainingCommand.class,
-            HelpCommand.class);
+            AotTrainingCommand.class);
+
+    /**
+     * The commands of the benchmarks jar (linestore-bench), which the launcher runs from there,
+     * with their descriptions: listed in the usage, never loaded into this JVM.
+     */
+    private static final Map<String, String> LAUNCHER_ONLY = new LinkedHashMap<>();
+
+    static {
+        LAUNCHER_ONLY.put("bench", "Runs the benchmarks (JMH) and writes a report with charts.");
+        LAUNCHER_ONLY.put("recommend", "Measures candidate layouts and readers on a sample of a file and recommends one.");
+    }
 
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--verbose", scope = ScopeType.INHERIT,
-            description = "Print the stack trace of an error, not just its message.")
-    private boolean verbose;
+    @Mixin
+    private VerboseOption verbose;
 
     /** Made by picocli through {@link #newCommandLine}. */
     public LinestoreCommand() {
@@ -77,7 +84,7 @@ public final class LinestoreCommand implements Callable<Integer> {
      * @return a command line ready to {@link CommandLine#execute execute}
      */
     public static CommandLine newCommandLine(StandardStreams streams) {
-        return newCommandLine(streams, SUBCOMMANDS);
+        return newCommandLine(streams, SUBCOMMANDS, LAUNCHER_ONLY.keySet(), true);
     }
 
     /**
@@ -94,22 +101,32 @@ public final class LinestoreCommand implements Callable<Integer> {
     public static CommandLine newCommandLine(StandardStreams streams, String... args) {
         String named = Arrays.stream(args).filter(arg -> !arg.startsWith("-")).findFirst().orElse("");
         List<Class<?>> only = SUBCOMMANDS.stream()
-                .filter(type -> type != HelpCommand.class && type.getAnnotation(Command.class).name().equals(named))
+                .filter(type -> type.getAnnotation(Command.class).name().equals(named))
                 .toList();
-        return newCommandLine(streams, only.isEmpty() ? SUBCOMMANDS : only);
+        if (!only.isEmpty()) {
+            return newCommandLine(streams, only, Set.of(), false);
+        }
+        if (LAUNCHER_ONLY.containsKey(named)) {
+            return newCommandLine(streams, List.of(), Set.of(named), false);
+        }
+        return newCommandLine(streams);
     }
 
-    private static CommandLine newCommandLine(StandardStreams streams, List<Class<?>> subcommands) {
+    private static CommandLine newCommandLine(StandardStreams streams, List<Class<?>> subcommands,
+            Set<String> launcherOnly, boolean help) {
         CommandFactory factory = new CommandFactory(streams);
         CommandLine commandLine = new CommandLine(LinestoreCommand.class, factory);
         for (Class<?> subcommand : subcommands) {
             commandLine.addSubcommand(new CommandLine(subcommand, factory));
         }
-        ErrorReporter errors = new ErrorReporter();
-        commandLine.setExecutionExceptionHandler(errors);
-        commandLine.setParameterExceptionHandler(errors);
+        for (String name : launcherOnly) {
+            commandLine.addSubcommand(name, LauncherOnlyCommand.spec(name, LAUNCHER_ONLY.get(name)));
+        }
+        if (help) {
+            commandLine.addSubcommand(new CommandLine(HelpCommand.class, factory));
+        }
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-        return commandLine;
+        return ErrorReporter.install(commandLine);
     }
 
     /**

@@ -33,6 +33,10 @@ final class Cli {
         return run(new ByteArrayInputStream(stdin), new ByteArrayOutputStream(), false, args);
     }
 
+    static Result run(byte[] stdin, OutputStream stdout, String... args) {
+        return run(new ByteArrayInputStream(stdin), stdout, false, args);
+    }
+
     static Result run(OutputStream stdout, String... args) {
         return run(InputStream.nullInputStream(), stdout, false, args);
     }

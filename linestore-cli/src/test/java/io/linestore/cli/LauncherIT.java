@@ -82,6 +82,44 @@ class LauncherIT {
     }
 
     @Test
+    void answersAStreamOfRangesAndNamesTheBadLine() throws IOException {
+        Map<String, String> env = Map.of("LINESTORE_BUILD", "never");
+        Path store = TestStores.single(tmp);
+        Path requests = Files.writeString(tmp.resolve("requests.txt"), "40 2\n7 1\n40 two\n0 1\n");
+
+        Run stream = runWithInput(env, requests, LAUNCHER.toString(), "read", store.toString(), "--ranges", "-");
+        Run keepGoing = runWithInput(env, requests, LAUNCHER.toString(), "read", store.toString(), "--ranges", "-",
+                "--keep-going", "--flush");
+
+        List<byte[]> lines = TestStores.lines();
+        byte[] beforeTheBadLine = TestStores.joined(List.of(lines.get(40), lines.get(41), lines.get(7)));
+        assertThat(stream.exitCode()).isEqualTo(2);
+        assertThat(stream.stdout()).isEqualTo(beforeTheBadLine);
+        // The first run of the launcher may also say that it prepares the start-up cache.
+        assertThat(stream.stderr().lines().filter(line -> line.startsWith("linestore read: ")))
+                .singleElement().asString().startsWith("linestore read: standard input, line 3: bad count 'two'");
+        assertThat(keepGoing.exitCode()).isEqualTo(2);
+        assertThat(keepGoing.stdout()).isEqualTo(
+                TestStores.joined(List.of(lines.get(40), lines.get(41), lines.get(7), lines.get(0))));
+        assertThat(keepGoing.stderr().lines().filter(line -> line.startsWith("linestore read: ")))
+                .singleElement().asString().contains("line 3");
+    }
+
+    @Test
+    void buildsTheBenchmarksJarForBenchAndRecommend() throws IOException {
+        Path root = scratchTree();
+        Map<String, String> env = Map.of("REAL_JAR", JAR.toString());
+
+        Run recommend = run(env, root.resolve("linestore").toString(), "recommend", "--help");
+
+        assertThat(recommend.stderr()).contains("building linestore-bench/target/benchmarks.jar");
+        assertThat(Files.readAllLines(root.resolve("maven-calls.log")))
+                .containsExactly("-q -DskipTests -pl linestore-bench -am package");
+        assertThat(root.resolve("linestore-bench/target/benchmarks.jar")).exists();
+        assertThat(root.resolve("linestore-cli/target/linestore.jar")).doesNotExist();
+    }
+
+    @Test
     void buildsTheJarOnFirstUseAndWhenSourcesChangeOnly() throws IOException {
         Path root = scratchTree();
         Path launcher = root.resolve("linestore");
@@ -99,7 +137,7 @@ class LauncherIT {
         assertThat(second.stderr()).isEmpty();
         assertThat(afterChange.stderr()).contains("building");
         assertThat(Files.readAllLines(root.resolve("maven-calls.log"))).containsExactly(
-                "-q -DskipTests package", "-q -DskipTests package");
+                "-q -DskipTests -pl linestore-cli -am package", "-q -DskipTests -pl linestore-cli -am package");
     }
 
     @Test
@@ -137,7 +175,7 @@ class LauncherIT {
 
     /**
      * A tree with the launcher, poms, a source file and an {@code mvnw} stub that copies the real
-     * jar into place and logs its arguments.
+     * jar to where the module it was asked to build puts its jar, and logs its arguments.
      */
     private Path scratchTree() throws IOException {
         Path root = Files.createDirectory(tmp.resolve("tree"));
@@ -150,7 +188,10 @@ class LauncherIT {
         Files.writeString(mvnw, """
                 #!/usr/bin/env bash
                 echo "$*" >> maven-calls.log
-                mkdir -p linestore-cli/target && cp "$REAL_JAR" linestore-cli/target/linestore.jar
+                case "$*" in
+                  *linestore-bench*) mkdir -p linestore-bench/target && cp "$REAL_JAR" linestore-bench/target/benchmarks.jar ;;
+                  *) mkdir -p linestore-cli/target && cp "$REAL_JAR" linestore-cli/target/linestore.jar ;;
+                esac
                 """);
         Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
         FileTime longAgo = FileTime.from(Instant.now().minusSeconds(100));
@@ -173,11 +214,15 @@ class LauncherIT {
     }
 
     private Run run(Map<String, String> env, String... command) {
+        return runWithInput(env, Path.of("/dev/null"), command);
+    }
+
+    private Run runWithInput(Map<String, String> env, Path stdin, String... command) {
         ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of(command)));
         builder.environment().remove("JAVA_HOME");
         builder.environment().putAll(env);
         builder.directory(tmp.toFile());
-        builder.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        builder.redirectInput(ProcessBuilder.Redirect.from(stdin.toFile()));
         try {
             Path stderr = Files.createTempFile(tmp, "stderr", ".txt");
             builder.redirectError(stderr.toFile());

@@ -29,7 +29,7 @@ class RootCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "gen", "demo", "bench", "recommend"})
+    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "gen", "demo"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         Cli.Result result = Cli.run(command, "--help");
 

@@ -5,6 +5,8 @@ import io.linestore.bench.report.Report;
 import io.linestore.bench.run.BenchProfile;
 import io.linestore.bench.run.JmhRun;
 import io.linestore.bench.run.JmhRunner;
+import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +31,8 @@ import picocli.CommandLine.Spec;
  * command) when a benchmark fails, bad usage is exit 2.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.OK_HELP, ExitCodes.FAILURE_HELP, ExitCodes.USAGE_HELP},
         description = {"Runs the benchmarks (JMH) and writes jmh.json, results.csv, results.md and PNG charts.",
             "Quick profile by default (1 fork, short iterations, a 1,000,000-line store, a subset of the parameters);"
                     + " --full runs everything on a 10,000,000-line store (about 1 GiB).",
@@ -51,14 +55,16 @@ public final class BenchCommand implements Callable<Integer> {
                     + " (reads); approach (naive reads); io, bufferSize, fileBytes (sequential I/O)."})
     private Map<String, String> params = new LinkedHashMap<>();
 
-    @Option(names = "--lines", paramLabel = "N",
+    @Option(names = "--lines", paramLabel = "N", converter = Sizes.CountConverter.class,
             description = "Lines in the read benchmarks' store (default: 1,000,000 quick, 10,000,000 full).")
     private Long lines;
 
-    @Option(names = "--warmups", paramLabel = "N", description = "Warmup iterations (default: the profile's).")
+    @Option(names = "--warmups", paramLabel = "N", converter = Sizes.IntCountConverter.class,
+            description = "Warmup iterations (default: the profile's).")
     private Integer warmups;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "Measured iterations (default: the profile's).")
+    @Option(names = "--iterations", paramLabel = "N", converter = Sizes.IntCountConverter.class,
+            description = "Measured iterations (default: the profile's).")
     private Integer iterations;
 
     @Option(names = "--iteration-ms", paramLabel = "MS",
@@ -83,7 +89,7 @@ public final class BenchCommand implements Callable<Integer> {
     /**
      * Runs the benchmarks and writes the report.
      *
-     * @return 0
+     * @return {@link ExitCodes#OK}
      * @throws ParameterException on a bad option value
      */
     @Override
@@ -113,7 +119,7 @@ public final class BenchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--include matches no benchmark: " + include);
         }
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.printf("bench: %s profile, %,d-line store, data in %s, results in %s%n",
+        stdout.printf(Locale.ROOT, "bench: %s profile, %,d-line store, data in %s, results in %s%n",
                 profile.name().toLowerCase(Locale.ROOT), storeLines, dataDirectory(), out);
         stdout.flush();
         Path json = JmhRunner.run(runs, name -> filter.matcher(name).find(), out,
@@ -122,7 +128,7 @@ public final class BenchCommand implements Callable<Integer> {
             stdout.println("wrote " + file);
         }
         stdout.println("wrote " + json);
-        return 0;
+        return ExitCodes.OK;
     }
 
     private Path dataDirectory() {

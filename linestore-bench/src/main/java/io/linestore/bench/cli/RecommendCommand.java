@@ -7,7 +7,8 @@ import io.linestore.bench.recommend.RecommendFiles;
 import io.linestore.bench.recommend.RecommendTables;
 import io.linestore.bench.recommend.Recommendation;
 import io.linestore.bench.recommend.Recommender;
-import io.linestore.gen.Sizes;
+import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -34,6 +35,8 @@ import picocli.CommandLine.Spec;
  * thrown for the root command to print (exit 1).
  */
 @Command(name = "recommend", mixinStandardHelpOptions = true,
+        exitCodeListHeading = ExitCodes.HEADING,
+        exitCodeList = {ExitCodes.OK_HELP, ExitCodes.FAILURE_HELP, ExitCodes.USAGE_HELP},
         description = {"Measures candidate layouts and readers on a sample of INPUT and recommends one.",
             "Prints reads per second (median and 95% interval of interleaved trials) at the start, middle and end"
                     + " of each candidate, the layout and reader with the reasons, and the command that builds the"
@@ -79,7 +82,7 @@ public final class RecommendCommand implements Callable<Integer> {
     /**
      * Measures and prints the recommendation.
      *
-     * @return 0
+     * @return {@link ExitCodes#OK}
      * @throws ParameterException if INPUT is not a readable file or an option is out of range
      */
     @Override
@@ -107,7 +110,7 @@ public final class RecommendCommand implements Callable<Integer> {
             }
         }
         print(recommendation, Duration.ofNanos(System.nanoTime() - start));
-        return 0;
+        return ExitCodes.OK;
     }
 
     private void print(Recommendation recommendation, Duration took) {
@@ -117,7 +120,7 @@ public final class RecommendCommand implements Callable<Integer> {
                         + " trials, %.0f s in all.%n%n", measurements.sampleLines(), measurements.sampleBytes(), input,
                 measurements.trials(), took.toMillis() / 1000.0);
         RecommendTables.of(recommendation).forEach(table -> stdout.print(table.toMarkdown()));
-        stdout.printf("Recommended layout: %s; reader: %s%n", recommendation.choice().name(),
+        stdout.printf(Locale.ROOT, "Recommended layout: %s; reader: %s%n", recommendation.choice().name(),
                 recommendation.readerOption());
         recommendation.reasons().forEach(reason -> stdout.println("  - " + reason));
         stdout.println();

@@ -1,2 +1,5 @@
-/** The picocli commands {@code bench} and {@code recommend}, mounted by the linestore command line. */
+/**
+ * The picocli commands {@code bench} and {@code recommend}, run by the {@code ./linestore} launcher
+ * from the benchmarks jar through {@link io.linestore.bench.cli.BenchMain}.
+ */
 package io.linestore.bench.cli;

@@ -2,6 +2,7 @@ package io.linestore.bench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.cli.common.ExitCodes;
 import io.linestore.gen.Generator;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -10,9 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
 
-/** The commands through {@code execute()}, as the linestore command line mounts them. */
+/** The commands through {@code execute()}, as the launcher runs them from the benchmarks jar. */
 class CommandsTest {
 
     @TempDir
@@ -21,8 +24,8 @@ class CommandsTest {
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
 
-    private int execute(Object command, String... args) {
-        CommandLine line = new CommandLine(command);
+    private int execute(String... args) {
+        CommandLine line = BenchMain.commandLine();
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         return line.execute(args);
@@ -30,22 +33,43 @@ class CommandsTest {
 
     @Test
     void benchRejectsBadUsageWithExitTwo() {
-        assertThat(execute(new BenchCommand(), "--lines", "0")).isEqualTo(2);
+        assertThat(execute("bench", "--lines", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("--lines must be >= 1: 0");
-        assertThat(execute(new BenchCommand(), "--include", "(")).isEqualTo(2);
-        assertThat(execute(new BenchCommand(), "--include", "NoSuchBenchmark")).isEqualTo(2);
+        assertThat(execute("bench", "--include", "(")).isEqualTo(2);
+        assertThat(execute("bench", "--include", "NoSuchBenchmark")).isEqualTo(2);
         assertThat(err.toString()).contains("--include matches no benchmark: NoSuchBenchmark");
-        assertThat(execute(new BenchCommand(), "--iterations", "0")).isEqualTo(2);
+        assertThat(execute("bench", "--iterations", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("--iterations and --iteration-ms >= 1");
-        assertThat(execute(new BenchCommand(), "-p", "lines=5")).isEqualTo(2);
+        assertThat(execute("bench", "-p", "lines=5")).isEqualTo(2);
         assertThat(err.toString()).contains("--lines");
+    }
+
+    @Test
+    void withoutACommandPrintsUsageAsBadUsage() {
+        assertThat(execute()).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).startsWith("Usage: linestore").contains("bench", "recommend");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"bench", "recommend"})
+    void helpListsTheExitCodes(String command) {
+        assertThat(execute(command, "--help")).isZero();
+        assertThat(out.toString()).startsWith("Usage: linestore " + command).contains("Exit codes:", "2   bad usage");
+    }
+
+    @Test
+    void countsTakeSuffixesAndBadOnesAreNamed() {
+        assertThat(execute("bench", "--lines", "lots")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).startsWith("linestore bench: ").contains("'lots'").hasLineCount(1);
+        assertThat(execute("bench", "--lines", "1k", "--include", "NoSuchBenchmark")).isEqualTo(ExitCodes.USAGE);
+        assertThat(err.toString()).contains("--include matches no benchmark");
     }
 
     @Test
     void benchRunsTheChosenBenchmarksAndWritesTheReport() {
         Path results = dir.resolve("results");
 
-        int exit = execute(new BenchCommand(), "--include", "SequentialIo", "-p", "io=MMAP",
+        int exit = execute("bench", "--include", "SequentialIo", "-p", "io=MMAP",
                 "-p", "bufferSize=4096", "-p", "fileBytes=65536", "--data-dir", dir.resolve("data").toString(),
                 "--warmups", "0", "--iterations", "1", "--iteration-ms", "50",
                 "--out", results.toString(), "--quiet");
@@ -63,7 +87,7 @@ class CommandsTest {
         Generator.builder().lines(2_000).seed(4).build().writeTo(input);
         Path results = dir.resolve("results");
 
-        int exit = execute(new RecommendCommand(), input.toString(), "--sample-lines", "1k", "--time", "2s",
+        int exit = execute("recommend", input.toString(), "--sample-lines", "1k", "--time", "2s",
                 "--work-dir", dir.resolve("work").toString(), "--out", results.toString());
 
         assertThat(exit).as(err.toString()).isZero();
@@ -78,17 +102,18 @@ class CommandsTest {
 
     @Test
     void recommendRejectsAMissingInputAndBadOptionsWithExitTwo() throws IOException {
-        assertThat(execute(new RecommendCommand(), dir.resolve("missing.txt").toString())).isEqualTo(2);
-        assertThat(err.toString()).contains("INPUT is not a readable file: " + dir.resolve("missing.txt"));
+        assertThat(execute("recommend", dir.resolve("missing.txt").toString())).isEqualTo(2);
+        assertThat(err.toString()).startsWith("linestore recommend: ").hasLineCount(1)
+                .contains("INPUT is not a readable file: " + dir.resolve("missing.txt"));
         Path input = Files.writeString(dir.resolve("in.txt"), "a\n");
-        assertThat(execute(new RecommendCommand(), input.toString(), "--sample-lines", "0")).isEqualTo(2);
+        assertThat(execute("recommend", input.toString(), "--sample-lines", "0")).isEqualTo(2);
         assertThat(err.toString()).contains("sample lines must be >= 1: 0");
-        assertThat(execute(new RecommendCommand(), input.toString(), "--time", "30")).isEqualTo(2);
+        assertThat(execute("recommend", input.toString(), "--time", "30")).isEqualTo(2);
         assertThat(err.toString()).contains("bad time '30': expected a whole number and ms, s, m or h");
-        assertThat(execute(new RecommendCommand(), input.toString(), "--time", "0s")).isEqualTo(2);
+        assertThat(execute("recommend", input.toString(), "--time", "0s")).isEqualTo(2);
         assertThat(err.toString()).contains("--time must be at least 1ms: PT0S");
         Path kept = Files.writeString(Files.createDirectories(dir.resolve("work")).resolve("mine.txt"), "keep");
-        assertThat(execute(new RecommendCommand(), input.toString(), "--work-dir", dir.resolve("work").toString()))
+        assertThat(execute("recommend", input.toString(), "--work-dir", dir.resolve("work").toString()))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("--work-dir is not empty: " + dir.resolve("work"));
         assertThat(kept).hasContent("keep");

@@ -4,10 +4,10 @@ import io.linestore.BuildSummary;
 import io.linestore.Layout;
 import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;
-import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
+import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
 import io.linestore.cli.store.ReportedBuild;
-import io.linestore.gen.Sizes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -47,7 +47,7 @@ public final class BuildCommand implements Callable<Integer> {
             description = "single (one data file) or sharded (fixed-size shard files); default: ${DEFAULT-VALUE}.")
     private Layout layout;
 
-    @Option(names = "--shard-lines", paramLabel = "N",
+    @Option(names = "--shard-lines", paramLabel = "N", converter = Sizes.CountConverter.class,
             description = "Lines per shard, with --layout sharded (default: "
                     + StoreOptions.DEFAULT_LINES_PER_SHARD + ").")
     private Long shardLines;

@@ -2,8 +2,8 @@ package io.linestore.cli.command;
 
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
-import io.linestore.cli.ExitCodes;
 import io.linestore.cli.StandardStreams;
+import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.store.ReportedBuild;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
 package io.linestore.cli.command;
 
 import io.linestore.IndexKind;
+import io.linestore.cli.common.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -18,7 +19,7 @@ public final class IndexOption {
                     + "none (build only): no index, a read scans from the start of its shard.")
     private String index;
 
-    @Option(names = "--index-stride", paramLabel = "K",
+    @Option(names = "--index-stride", paramLabel = "K", converter = Sizes.IntCountConverter.class,
             description = "An 8-byte index entry every K lines: 1 is --index dense, K > 1 --index sparse:K, "
                     + "0 --index none.")
     private Integer indexStride;

@@ -1,7 +1,5 @@
 package io.linestore.cli.command;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.LineStore;
@@ -9,7 +7,7 @@ import io.linestore.LineStores;
 import io.linestore.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
-import io.linestore.cli.ExitCodes;
+import io.linestore.cli.common.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -27,8 +25,6 @@ import picocli.CommandLine.Spec;
 @Command(name = "info", description = "Describes a store: layout, line count, sizes, shards, index stride.")
 public final class InfoCommand implements Callable<Integer> {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
-
     @Spec
     private CommandSpec spec;
 
@@ -43,14 +39,14 @@ public final class InfoCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws JsonProcessingException {
+    public Integer call() {
         StoreInfo info;
         try (LineStore lines = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
             info = lines.info();
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            out.println(JSON.writeValueAsString(StoreDescription.of(store, info)));
+            out.println(StoreDescription.of(store, info).toJson());
         } else {
             printText(out, info);
         }

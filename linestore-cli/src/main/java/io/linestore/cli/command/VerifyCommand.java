@@ -4,7 +4,7 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.VerifyReport;
-import io.linestore.cli.ExitCodes;
+import io.linestore.cli.common.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.linestore.cli.command;
 
 import io.linestore.WriteOptions;
-import io.linestore.gen.Sizes;
+import io.linestore.cli.common.Sizes;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;

@@ -1,6 +1,7 @@
 package io.linestore.cli.output;
 
 import io.linestore.LineVisitor;
+import io.linestore.cli.common.OutputClosedException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -2,6 +2,7 @@ package io.linestore.impl.format;
 
 import io.linestore.Layout;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Names of the files of a store directory, format versions 1 and 2 (the same names; version 2
@@ -111,7 +112,7 @@ public final class StoreFiles {
     private static String baseName(Layout layout, int shard) {
         return switch (layout) {
             case SINGLE -> "data";
-            case SHARDED -> SHARDS + "/" + String.format("%08d", shard);
+            case SHARDED -> SHARDS + "/" + String.format(Locale.ROOT, "%08d", shard);
         };
     }
 }

@@ -1,6 +1,5 @@
-package io.linestore.cli;
+package io.linestore.cli.common;
 
-import io.linestore.cli.output.OutputClosedException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
@@ -9,15 +8,33 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Turns every failure into one line on the error writer, {@code linestore COMMAND: message}, and
- * an exit code: {@link ExitCodes#USAGE} for a bad command line, {@link ExitCodes#FAILURE} for
- * anything that went wrong while running. The stack trace follows only with {@code --verbose}.
- * Standard output closed by its reader ({@code linestore read ... | head -1}) is not a failure:
- * the command ends quietly with {@link ExitCodes#OK}.
+ * Turns every failure into one line on the error writer, {@code COMMAND: message}, and an exit
+ * code: {@link ExitCodes#USAGE} for a bad command line, {@link ExitCodes#FAILURE} for anything
+ * that went wrong while running, described by {@link ErrorMessages} (never as an exception class).
+ * The stack trace follows only with {@code --verbose}, given to the command or to any command
+ * above it. Standard output closed by its reader ({@code linestore read ... | head -1}) is not a
+ * failure: the command ends quietly with {@link ExitCodes#OK}. Stateless and thread-safe.
  */
-final class ErrorReporter implements IParameterExceptionHandler, IExecutionExceptionHandler {
+public final class ErrorReporter implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
-    private static final String VERBOSE = "--verbose";
+    /** The option that adds the stack trace to an error. */
+    public static final String VERBOSE = "--verbose";
+
+    private ErrorReporter() {
+    }
+
+    /**
+     * Makes {@code commandLine} and its subcommands report errors this way.
+     *
+     * @param commandLine the root of a command line
+     * @return {@code commandLine}
+     */
+    public static CommandLine install(CommandLine commandLine) {
+        ErrorReporter reporter = new ErrorReporter();
+        commandLine.setExecutionExceptionHandler(reporter);
+        commandLine.setParameterExceptionHandler(reporter);
+        return commandLine;
+    }
 
     @Override
     public int handleParseException(ParameterException exception, String[] args) {
@@ -45,7 +62,7 @@ final class ErrorReporter implements IParameterExceptionHandler, IExecutionExcep
         return ExitCodes.FAILURE;
     }
 
-    /** {@code --verbose} is inherited: it may have been given to the root or to any subcommand. */
+    /** {@code --verbose} may be inherited: it may have been given to the root or to any subcommand. */
     private static boolean verbose(ParseResult parseResult) {
         for (ParseResult level = parseResult; level != null; level = level.subcommand()) {
             if (level.hasMatchedOption(VERBOSE)) {

@@ -1,4 +1,4 @@
-package io.linestore.gen;
+package io.linestore.cli.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -36,9 +36,18 @@ class SizesTest {
     }
 
     @Test
+    void intCountsFitAnInt() {
+        assertThat(Sizes.parseIntCount("2G")).isEqualTo(2_000_000_000);
+        assertThatThrownBy(() -> Sizes.parseIntCount("3G")).hasMessage("bad count '3G': larger than 2147483647");
+        assertThat(Sizes.parseCount("999999999999999999")).isEqualTo(999_999_999_999_999_999L);
+        assertThatThrownBy(() -> Sizes.parseCount("99999999999999999999")).hasMessageContaining("larger than");
+    }
+
+    @Test
     void convertersReportBadValuesAsConversionErrors() {
         assertThat(new Sizes.CountConverter().convert("3k")).isEqualTo(3000);
         assertThat(new Sizes.ByteSizeConverter().convert("3k")).isEqualTo(3072);
+        assertThat(new Sizes.IntCountConverter().convert("3k")).isEqualTo(3000);
         assertThatThrownBy(() -> new Sizes.ByteSizeConverter().convert("lots"))
                 .isInstanceOf(TypeConversionException.class)
                 .hasMessageStartingWith("bad byte size 'lots'");

@@ -1,4 +1,4 @@
-package io.linestore.gen;
+package io.linestore.cli.common;
 
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -49,6 +49,10 @@ public final class Sizes {
      * @throws IllegalArgumentException naming {@code text} if it is not a count
      */
     public static long parseCount(String text) {
+        if (isDigits(text)) {
+            // The common case, cheaply: a query stream reads millions of plain numbers.
+            return Long.parseLong(text);
+        }
         BigDecimal value = parse(text, COUNT_SUFFIXES, "count", COUNT_FORMS);
         try {
             return value.longValueExact();
@@ -66,6 +70,35 @@ public final class Sizes {
      */
     public static long parseBytes(String text) {
         return parse(text, BYTE_SUFFIXES, "byte size", BYTE_FORMS).longValue();
+    }
+
+    /**
+     * Reads a count such as {@code 10k} that must fit an {@code int}.
+     *
+     * @param text the count
+     * @return the count, 0 or more
+     * @throws IllegalArgumentException naming {@code text} if it is not a count or exceeds
+     *     {@link Integer#MAX_VALUE}
+     */
+    public static int parseIntCount(String text) {
+        long count = parseCount(text);
+        if (count > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("bad count '" + text + "': larger than " + Integer.MAX_VALUE);
+        }
+        return (int) count;
+    }
+
+    private static boolean isDigits(String text) {
+        // 18 digits always fit a long; longer numbers take the general path and its message.
+        if (text.isEmpty() || text.length() > 18) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static BigDecimal parse(String text, Map<String, Long> suffixes, String what, String forms) {
@@ -98,6 +131,26 @@ public final class Sizes {
         @Override
         public Long convert(String value) {
             return Conversions.converted(Sizes::parseCount, value);
+        }
+    }
+
+    /** Converts a picocli option value with {@link #parseIntCount(String)}. */
+    public static final class IntCountConverter implements ITypeConverter<Integer> {
+
+        /** Makes the converter; picocli instantiates it by reflection. */
+        public IntCountConverter() {
+        }
+
+        /**
+         * Reads the count.
+         *
+         * @param value the option value
+         * @return the count
+         * @throws TypeConversionException naming the value if it is not a count that fits an int
+         */
+        @Override
+        public Integer convert(String value) {
+            return Conversions.converted(Sizes::parseIntCount, value);
         }
     }
 

@@ -1,4 +1,4 @@
-package io.linestore.cli;
+package io.linestore.cli.common;
 
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;

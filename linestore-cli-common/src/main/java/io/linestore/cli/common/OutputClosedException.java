@@ -1,4 +1,4 @@
-package io.linestore.cli.output;
+package io.linestore.cli.common;
 
 import java.io.IOException;
 import java.io.Serial;
