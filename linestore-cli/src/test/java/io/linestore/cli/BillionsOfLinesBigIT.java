@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
  * 55 GB free under {@code linestore.big.dir} (default {@code target/big}); it says so and fails
  * when there is less.
  */
-class BigStoreIT {
+class BillionsOfLinesBigIT {
 
     private static final long LINES = (1L << 31) + 1_000_000;
     private static final LengthDistribution SHORT = LengthDistribution.fixed(0);
