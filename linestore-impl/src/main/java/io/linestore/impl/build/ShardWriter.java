@@ -19,12 +19,6 @@ import java.util.zip.CRC32C;
  */
 final class ShardWriter implements LineSink, Closeable {
 
-    /**
-     * The longest line, terminator included, that a reader can hand out: one Java array or string
-     * holds it. Longer lines are refused when written, rather than stored and never readable.
-     */
-    static final long MAX_LINE_BYTES = Integer.MAX_VALUE - 8;
-
     private final FileChannel data;
     private final FileChannel indexChannel;
     private final IndexWriter index;
@@ -186,9 +180,10 @@ final class ShardWriter implements LineSink, Closeable {
         }
         runEnd = to;
         dataBytes += to - from;
-        if (dataBytes - lineStart > MAX_LINE_BYTES) {
-            throw new IllegalArgumentException("line " + lines + " of the shard, from byte " + lineStart
-                    + ", is longer than " + MAX_LINE_BYTES + " bytes, the most a line can hold to be read back");
+        if (dataBytes - lineStart > LineTooLongException.MAX_LINE_BYTES) {
+            throw new LineTooLongException("line " + lines + " of the shard, from byte " + lineStart
+                    + ", is longer than " + LineTooLongException.MAX_LINE_BYTES
+                    + " bytes, the most a line can hold to be read back");
         }
     }
 
