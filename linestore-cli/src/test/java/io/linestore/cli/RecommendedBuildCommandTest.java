@@ -61,7 +61,7 @@ class RecommendedBuildCommandTest {
             StoreInfo info = built.info();
             assertThat(info.lineCount()).isEqualTo(1_000);
             assertThat(OptionNames.of(info.layout())).isEqualTo(option(words, "--layout", "single"));
-            assertThat(String.valueOf(info.indexStride())).isEqualTo(option(words, "--index-stride", "1"));
+            assertThat(info.index().toString()).isEqualTo(option(words, "--index", "dense"));
             if (info.layout() == Layout.SHARDED) {
                 assertThat(String.valueOf(info.linesPerShard())).isEqualTo(option(words, "--shard-lines", ""));
             }

@@ -1,12 +1,17 @@
 package io.linestore.bench.recommend;
 
+import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SequenceWriter;
+import com.fasterxml.jackson.databind.deser.std.FromStringDeserializer;
+import com.fasterxml.jackson.databind.module.SimpleModule;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.linestore.IndexKind;
 import io.linestore.bench.recommend.Recommendation.Score;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,7 +39,9 @@ public final class RecommendFiles {
     /** The Markdown file's name. */
     public static final String MARKDOWN = "recommend.md";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .registerModule(new SimpleModule().addSerializer(IndexKind.class, ToStringSerializer.instance)
+                    .addDeserializer(IndexKind.class, new IndexKindDeserializer()));
     private static final CsvMapper CSV_MAPPER = new CsvMapper();
 
     private RecommendFiles() {
@@ -124,6 +131,21 @@ public final class RecommendFiles {
                 cell.readsPerSecond().forEach(r -> row.add(Double.toString(r)));
                 out.write(row);
             }
+        }
+    }
+
+    /** An index kind from its text form ({@code dense}, {@code compact}, {@code sparse:64}), as written. */
+    private static final class IndexKindDeserializer extends FromStringDeserializer<IndexKind> {
+
+        private static final long serialVersionUID = 1L;
+
+        IndexKindDeserializer() {
+            super(IndexKind.class);
+        }
+
+        @Override
+        protected IndexKind _deserialize(String value, DeserializationContext context) {
+            return IndexKind.parse(value);
         }
     }
 }

@@ -78,7 +78,7 @@ public record Recommendation(
      *
      * @param input the user's input file, as they named it
      * @param store the store directory to name
-     * @return {@code build INPUT STORE --layout ... --index-stride K [--auto-threshold N]}
+     * @return {@code build INPUT STORE --layout ... --index KIND [--auto-threshold N]}
      */
     public List<String> buildArguments(String input, String store) {
         List<String> arguments = new ArrayList<>(List.of("build", input, store));

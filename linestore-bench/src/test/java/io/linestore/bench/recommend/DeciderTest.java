@@ -1,5 +1,6 @@
 package io.linestore.bench.recommend;
 
+import static io.linestore.bench.recommend.RecordedRuns.COMPACT;
 import static io.linestore.bench.recommend.RecordedRuns.DEFAULT_RUN_1;
 import static io.linestore.bench.recommend.RecordedRuns.DEFAULT_RUN_2;
 import static io.linestore.bench.recommend.RecordedRuns.DENSE;
@@ -11,6 +12,7 @@ import static io.linestore.bench.recommend.RecordedRuns.recorded;
 import static io.linestore.bench.recommend.RecordedRuns.replacing;
 import static io.linestore.bench.recommend.RecordedRuns.scaling;
 import static io.linestore.bench.recommend.RecordedRuns.sharpCrossover;
+import static io.linestore.bench.recommend.RecordedRuns.withCompact;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.ReadMethod;
@@ -65,7 +67,7 @@ class DeciderTest {
                 + " than " + SHARDED + " (0.67x, 95% interval 0.67-0.67x over the trials); " + SHARDED + " leads it"
                 + " most at the ").endsWith(": 1.50x: choosing " + SHARDED);
         assertThat(recommendation.buildArguments("in.txt", "store"))
-                .containsSequence("--layout", "sharded", "--shard-lines", "100000", "--index-stride", "1");
+                .containsSequence("--layout", "sharded", "--shard-lines", "100000", "--index", "dense");
     }
 
     @Test
@@ -78,6 +80,26 @@ class DeciderTest {
         assertThat(recommendation.reasons()).anySatisfy(reason -> assertThat(reason)
                 .startsWith(DENSE + " is not measurably faster than " + SPARSE + " (1.02x")
                 .endsWith("the smaller index (0.13 instead of 8.00 bytes per line)"));
+    }
+
+    @Test
+    void aCompactIndexThatReadsAsFastIsChosenForItsSize() {
+        // The compact index's figures are the dense index's of the same trial, 2% slower: within the margin.
+        Recommendation recommendation = Decider.decide(withCompact(recorded(DEFAULT_RUN_1), 0.98));
+
+        assertThat(recommendation.choice().name()).isEqualTo(COMPACT);
+        assertThat(recommendation.reasons()).anySatisfy(reason -> assertThat(reason)
+                .startsWith(DENSE + " is not measurably faster than " + COMPACT + " (1.02x")
+                .endsWith("the smaller index (1.28 instead of 8.00 bytes per line)"));
+        assertThat(recommendation.buildArguments("in.txt", "store")).containsSequence("--index", "compact");
+    }
+
+    @Test
+    void aCompactIndexThatReadsMeasurablySlowerIsNotChosen() {
+        Recommendation recommendation = Decider.decide(withCompact(recorded(DEFAULT_RUN_1), 0.7));
+
+        assertThat(recommendation.choice().name()).isEqualTo(DENSE);
+        assertThat(score(recommendation, COMPACT).standing()).isEqualTo(Standing.SLOWER);
     }
 
     @Test
@@ -99,7 +121,7 @@ class DeciderTest {
         assertThat(first.reader()).isEqualTo(second.reader()).isEqualTo(ReadMethod.AUTO);
         assertThat(first.autoThresholdBytes()).isEqualTo(second.autoThresholdBytes()).isEmpty();
         assertThat(first.buildCommand("in.txt", "STORE")).isEqualTo(second.buildCommand("in.txt", "STORE"))
-                .isEqualTo("linestore build in.txt STORE --layout single --index-stride 1");
+                .isEqualTo("linestore build in.txt STORE --layout single --index dense");
     }
 
     @Test
@@ -156,6 +178,6 @@ class DeciderTest {
         Recommendation recommendation = Decider.decide(recorded(DEFAULT_RUN_1));
 
         assertThat(recommendation.buildCommand("my file's.txt", "STORE"))
-                .startsWith("linestore build 'my file'\\''s.txt' STORE --layout single --index-stride 1");
+                .startsWith("linestore build 'my file'\\''s.txt' STORE --layout single --index dense");
     }
 }

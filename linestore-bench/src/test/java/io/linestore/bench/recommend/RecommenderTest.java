@@ -3,6 +3,7 @@ package io.linestore.bench.recommend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.ReadMethod;
 import io.linestore.bench.config.Position;
@@ -33,12 +34,12 @@ class RecommenderTest {
         Measurements measurements = recommendation.measurements();
         assertThat(measurements.sampleLines()).isEqualTo(3_000);
         assertThat(measurements.candidates()).extracting(BuiltCandidate::name)
-                .containsExactly("single/dense", "single/sparse-64", "sharded-300/dense");
-        assertThat(measurements.candidates()).extracting(BuiltCandidate::files).containsExactly(3, 3, 21);
+                .containsExactly("single/dense", "single/compact", "single/sparse-64", "sharded-300/dense");
+        assertThat(measurements.candidates()).extracting(BuiltCandidate::files).containsExactly(3, 3, 3, 21);
         assertThat(measurements.rangeSizes()).containsExactly(1, 100);
         assertThat(measurements.crossoverSizes()).containsExactly(1, 10, 100, 1_000);
-        // 3 candidates x 2 readers x 3 positions x 2 sizes, and the crossover's 10 and 1,000 lines x 2 readers
-        assertThat(measurements.cells()).hasSize(36 + 4);
+        // 4 candidates x 2 readers x 3 positions x 2 sizes, and the crossover's 10 and 1,000 lines x 2 readers
+        assertThat(measurements.cells()).hasSize(48 + 4);
         assertThat(measurements.trials()).isGreaterThanOrEqualTo(TrialRunner.MIN_TRIALS);
         assertThat(measurements.cells()).allSatisfy(cell -> assertThat(cell.readsPerSecond())
                 .hasSize(measurements.trials()).allSatisfy(r -> assertThat(r).isPositive().isFinite()));
@@ -46,7 +47,7 @@ class RecommenderTest {
                 .isEqualTo(Math.round(1_000.0 * measurements.sampleBytes() / measurements.sampleLines()));
         assertThat(steps).startsWith("sampling", "building single/dense").contains("warmup 1 of 3", "trial 1 of "
                 + measurements.trials());
-        assertThat(recommendation.scores()).hasSize(3);
+        assertThat(recommendation.scores()).hasSize(4);
         assertThat(recommendation.reasons()).hasSizeGreaterThanOrEqualTo(2);
         assertThat(recommendation.reader()).isIn(ReadMethod.AUTO, ReadMethod.MMAP, ReadMethod.FILE_CHANNEL);
         assertThat(recommendation.buildCommand("input.txt", "store")).startsWith("linestore build input.txt store --layout ");
@@ -99,11 +100,13 @@ class RecommenderTest {
 
     @Test
     void candidatesSpellTheirBuildOptions() {
-        assertThat(new Candidate(Layout.SHARDED, 100_000, 1).buildArguments())
-                .containsExactly("--layout", "sharded", "--shard-lines", "100000", "--index-stride", "1");
-        assertThat(new Candidate(Layout.SINGLE, 1_000_000, 64).buildArguments())
-                .containsExactly("--layout", "single", "--index-stride", "64");
+        assertThat(new Candidate(Layout.SHARDED, 100_000, IndexKind.DENSE).buildArguments())
+                .containsExactly("--layout", "sharded", "--shard-lines", "100000", "--index", "dense");
+        assertThat(new Candidate(Layout.SINGLE, 1_000_000, IndexKind.sparse(64)).buildArguments())
+                .containsExactly("--layout", "single", "--index", "sparse:64");
+        assertThat(new Candidate(Layout.SINGLE, 1_000_000, IndexKind.COMPACT).buildArguments())
+                .containsExactly("--layout", "single", "--index", "compact");
         assertThat(Candidates.forSample(1_000_000)).extracting(Candidate::name)
-                .containsExactly("single/dense", "single/sparse-64", "sharded-100000/dense");
+                .containsExactly("single/dense", "single/compact", "single/sparse-64", "sharded-100000/dense");
     }
 }

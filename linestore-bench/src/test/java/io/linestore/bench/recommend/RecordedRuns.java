@@ -1,5 +1,6 @@
 package io.linestore.bench.recommend;
 
+import io.linestore.IndexKind;
 import io.linestore.ReadMethod;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -15,6 +16,9 @@ import java.util.function.Predicate;
  * trials' whole range and wide. The default runs took the default minute each (15 trials) with a
  * load average of 12 to 16; they chose different readers under the first rule for the reader (the
  * fitted median threshold), which keeping the default threshold when the interval holds it fixed.
+ * They were recorded before the compact index existed, with three candidates; their candidates'
+ * {@code "indexStride"} has since been renamed {@code "index"} ({@code 1} to {@code "dense"},
+ * {@code 64} to {@code "sparse:64"}), nothing else. {@link #withCompact} adds a compact candidate.
  */
 final class RecordedRuns {
 
@@ -28,6 +32,7 @@ final class RecordedRuns {
     static final String DEFAULT_RUN_2 = "recorded-default-run2.json";
 
     static final String DENSE = "single/dense";
+    static final String COMPACT = "single/compact";
     static final String SPARSE = "single/sparse-64";
     static final String SHARDED = "sharded-100000/dense";
 
@@ -47,6 +52,27 @@ final class RecordedRuns {
     static Measurements copying(Measurements measurements, String target, String source, double factor) {
         return replacing(measurements, cell -> cell.candidate().equals(target), cell -> measurements.cell(source, cell.reader(), cell.position(),
                 cell.linesPerRead()).readsPerSecond().stream().map(r -> r * factor).toList());
+    }
+
+    /**
+     * The recording with a {@value #COMPACT} candidate added (3 files, 1.28 index bytes per line, as
+     * a compact index of lines of about 100 bytes takes) whose figures are the dense single file's
+     * of the same trial times a factor.
+     */
+    static Measurements withCompact(Measurements measurements, double factor) {
+        BuiltCandidate dense = measurements.reference();
+        List<BuiltCandidate> candidates = new ArrayList<>(measurements.candidates());
+        candidates.add(new BuiltCandidate(new Candidate(dense.candidate().layout(), dense.candidate().linesPerShard(),
+                IndexKind.COMPACT), dense.files(), 1.28));
+        List<Cell> cells = new ArrayList<>(measurements.cells());
+        for (Cell cell : measurements.cells()) {
+            if (cell.candidate().equals(DENSE)) {
+                cells.add(new Cell(COMPACT, cell.reader(), cell.position(), cell.linesPerRead(), cell.bytesPerRead(),
+                        cell.readsPerSecond().stream().map(r -> r * factor).toList()));
+            }
+        }
+        return new Measurements(measurements.input(), measurements.sampleLines(), measurements.sampleBytes(),
+                candidates, measurements.rangeSizes(), measurements.crossoverSizes(), measurements.trials(), cells);
     }
 
     /** The recording with one candidate's figures multiplied by a factor. */
