@@ -30,7 +30,8 @@ public final class InfoCommand implements Callable<Integer> {
 
     private InfoCommand() {
         spec = CommandSpec.wrapWithoutInspection(this).name("info");
-        spec.usageMessage().description("Describes a store: format, layout, line count, sizes, shards, index kind and bytes per line.");
+        spec.usageMessage().description(
+                "Describes a store: format, layout, line count, sizes, shards, index kind and bytes per line.");
         spec.add(store).add(json);
     }
 

@@ -137,8 +137,8 @@ public final class CompactIndex implements LineIndex {
     public static CompactIndex open(Path file, MemorySegment segment, IndexFormat.Identity identity, int blockLines,
             long lines, long dataBytes, long indexBytes) {
         if (indexBytes < HEADER_BYTES || segment.byteSize() < indexBytes) {
-            throw new CorruptStoreException(file, "compact index of " + segment.byteSize() + " bytes, the manifest says "
-                    + indexBytes + ", the header alone takes " + HEADER_BYTES);
+            throw new CorruptStoreException(file, "compact index of " + segment.byteSize()
+                    + " bytes, the manifest says " + indexBytes + ", the header alone takes " + HEADER_BYTES);
         }
         IndexFormat.checkHeader(file, segment, MAGIC, identity);
         int fileBlockLines = segment.get(IndexFormat.INT, BLOCK_LINES_OFFSET);
