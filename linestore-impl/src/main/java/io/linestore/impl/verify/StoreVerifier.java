@@ -11,7 +11,7 @@ import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.OffsetIndex;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
-import io.linestore.impl.read.Newlines;
+import io.linestore.impl.io.LineEnds;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -160,6 +160,7 @@ public final class StoreVerifier {
     /** Checksums and counts the lines of a data file chunk by chunk, and checks each line start. */
     private static final class DataScan implements ChunkSink {
         private final CRC32C crc = new CRC32C();
+        private final LineEnds ends = new LineEnds(READ_BUFFER / Long.BYTES);
         private final EntryCheck entries;
         private long position;
         private long lines;
@@ -171,22 +172,23 @@ public final class StoreVerifier {
 
         @Override
         public boolean accept(ByteBuffer chunk) {
-            byte[] bytes = chunk.array();
             int n = chunk.limit();
-            crc.update(bytes, 0, n);
-            for (int at = 0; at < n; ) {
-                if (last == '\n') {
-                    entries.lineStart(lines, position + at);
-                }
-                int newline = Newlines.indexOf(bytes, at, n);
-                if (newline < 0) {
-                    last = bytes[n - 1];
-                    break;
-                }
-                lines++;
-                last = '\n';
-                at = newline + 1;
+            crc.update(chunk.duplicate());
+            if (last == '\n') {
+                entries.lineStart(lines, position);
             }
+            MemorySegment bytes = MemorySegment.ofBuffer(chunk);
+            for (int at = 0; at < n; ) {
+                at = ends.scan(bytes, at, n);
+                for (int k = 0; k < ends.count(); k++) {
+                    lines++;
+                    int end = ends.end(k);
+                    if (end < n) {
+                        entries.lineStart(lines, position + end);
+                    }
+                }
+            }
+            last = chunk.get(n - 1);
             position += n;
             return true;
         }
