@@ -50,11 +50,18 @@ final class LineFeeder {
 
     private void split(ScannedChunk chunk) throws IOException {
         int n = chunk.length();
-        int ended = chunk.ends().count();
-        sink.write(chunk, 0, n, 0, ended);
+        for (int from = 0; ; chunk.scanOn()) {
+            int to = chunk.scanned();
+            int ended = chunk.ends().count();
+            sink.write(chunk, from, to, 0, ended);
+            lines += ended;
+            if (to == n) {
+                atLineStart = ended > 0 && chunk.ends().end(ended - 1) == n;
+                break;
+            }
+            from = to;
+        }
         inputBytes += n;
-        lines += ended;
-        atLineStart = ended > 0 && chunk.ends().end(ended - 1) == n;
         lastByte = chunk.buffer().get(n - 1);
         progress.update(lines, inputBytes);
     }

@@ -15,8 +15,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
- * Writes one shard: its data straight from the scanned chunks (unless the data file already exists,
- * as for a sidecar index), its index entries from their blocks of line ends, and the checksums of
+ * Writes one shard: its data straight from the scanned chunks, or copied by the operating system from
+ * the input file when that is where they come from (unless the data file already exists, as for a
+ * sidecar index), its index entries from their blocks of line ends, and the checksums of
  * both for the manifest. Can start a new shard or continue a committed one. Not thread-safe: the
  * writing thread owns it.
  */
@@ -190,10 +191,9 @@ final class ShardWriter implements LineSink, Closeable {
         lines += endCount;
         dataBytes = base + to;
         checkLength(dataBytes);
-        ByteBuffer piece = chunk.buffer().duplicate().limit(to).position(from);
-        crc.update(piece);
-        if (data != null) {
-            piece.position(from);
+        crc.update(chunk.buffer().array(), from, to - from);
+        if (data != null && !chunk.transferTo(from, to, data)) {
+            ByteBuffer piece = chunk.buffer().duplicate().limit(to).position(from);
             while (piece.hasRemaining()) {
                 data.write(piece);
             }

@@ -8,6 +8,7 @@ import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * Bytes to be split into lines, read in order into chunk buffers: a byte range of a file, read
@@ -40,47 +41,75 @@ public sealed interface ChunkSource {
     }
 
     /**
-     * Reads the next bytes into a buffer, from its position up to its limit, blocking until it is
-     * full or the source ends.
+     * Reads the source's bytes from {@code offset} on into a buffer, from its position up to its
+     * limit, blocking until it is full or the source ends.
      *
      * @param buffer where the bytes go
+     * @param offset where in the source the bytes start, counted from its first byte; a stream is read
+     *     in order only, so for a stream it must be the count of bytes read so far
      * @throws EOFException naming the file if a file ends before the range does
      * @throws IOException if reading fails
      */
-    void read(ByteBuffer buffer) throws IOException;
+    void read(ByteBuffer buffer, long offset) throws IOException;
 
     /**
-     * Where the next byte {@link #read} returns is in the file, for a file range.
+     * Where a byte of the source is in its file.
      *
-     * @return the file position, or -1 for a stream
+     * @param offset the byte, counted from the source's first byte
+     * @return its file position, or -1 for a stream
      */
-    long filePosition();
+    long filePosition(long offset);
+
+    /**
+     * The file a file range is read from.
+     *
+     * @return the open channel, or empty for a stream
+     */
+    Optional<FileChannel> file();
+
+    /**
+     * How many threads may read the source at once, each at its own offsets.
+     *
+     * @return 1 for a stream; more for a file range, which is read positionally
+     */
+    int readers();
 
     /** A byte range of a file. */
     final class FileRange implements ChunkSource {
+        private static final int READERS = 2;
         private final FileChannel channel;
         private final Path file;
+        private final long from;
         private final long to;
-        private long position;
 
         FileRange(FileChannel channel, Path file, long from, long to) {
             this.channel = channel;
             this.file = file;
-            this.position = from;
+            this.from = from;
             this.to = to;
         }
 
         @Override
-        public void read(ByteBuffer buffer) throws IOException {
-            int n = (int) Math.min(buffer.remaining(), to - position);
+        public void read(ByteBuffer buffer, long offset) throws IOException {
+            long position = from + offset;
+            int n = (int) Math.max(0, Math.min(buffer.remaining(), to - position));
             ChannelChunks.readFully(channel, buffer.slice().limit(n), position, file);
             buffer.position(buffer.position() + n);
-            position += n;
         }
 
         @Override
-        public long filePosition() {
-            return position;
+        public long filePosition(long offset) {
+            return from + offset;
+        }
+
+        @Override
+        public Optional<FileChannel> file() {
+            return Optional.of(channel);
+        }
+
+        @Override
+        public int readers() {
+            return READERS;
         }
     }
 
@@ -93,7 +122,7 @@ public sealed interface ChunkSource {
         }
 
         @Override
-        public void read(ByteBuffer buffer) throws IOException {
+        public void read(ByteBuffer buffer, long offset) throws IOException {
             // read() of a blocking channel returns at least one byte, or -1 at the end.
             int n;
             do {
@@ -102,8 +131,18 @@ public sealed interface ChunkSource {
         }
 
         @Override
-        public long filePosition() {
+        public long filePosition(long offset) {
             return -1;
+        }
+
+        @Override
+        public Optional<FileChannel> file() {
+            return Optional.empty();
+        }
+
+        @Override
+        public int readers() {
+            return 1;
         }
     }
 }

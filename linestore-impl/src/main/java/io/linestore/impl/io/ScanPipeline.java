@@ -7,34 +7,30 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * Reads a source to its end in chunks and scans each for its line ends on a second thread, while
- * the calling thread consumes the previous chunk (writes it, checksums it, indexes it): the two
- * halves of every write path overlap on two cores. Memory is bounded whatever the input's size: a
- * few direct buffers of the chunk size, which the two threads pass back and forth, so nothing is
- * copied onto the heap.
- *
- * <p>The buffers are direct {@link ByteBuffer}s freed by the garbage collector, not memory of an
- * {@code Arena}: a reader thread blocked on a stream that the consumer gave up on (standard input
- * that never ends) may still hold one, and closing an arena under it would fail.
+ * Reads a source to its end in chunks and scans each for its line ends on reader threads, while the
+ * calling thread consumes the chunks in order (writes, checksums, indexes them): the halves of every
+ * write path overlap on two cores. A file range is read by two readers, each taking every other
+ * chunk at its own positions; a stream by one. Memory is bounded whatever the input's size: two
+ * buffers of the chunk size per reader, passed back and forth.
  */
 public final class ScanPipeline {
 
-    /** Chunks in flight: one being filled, one being consumed, one ready between them. */
-    private static final int BUFFERS = 3;
-    /** The largest chunk; larger buffer sizes gain nothing and cost memory. */
+    /** Chunks per reader: one being filled while the other waits for or is with the consumer. */
+    private static final int BUFFERS = 2;
+    /** The largest chunk; larger ones gain nothing and cost memory. */
     private static final int MAX_CHUNK = 8 << 20;
-    /** Line ends recorded per chunk: lines shorter than this on average cut chunks short. */
+    /** Line ends recorded per scan: lines shorter than this on average take the consumer a rescan. */
     private static final int BYTES_PER_END = 8;
 
     private final ChunkSource source;
     private final int chunkSize;
-    private final BlockingQueue<ScannedChunk> free = new ArrayBlockingQueue<>(BUFFERS);
-    private final BlockingQueue<Handoff> full = new ArrayBlockingQueue<>(BUFFERS + 1);
+    private final Lane[] lanes;
     private volatile boolean stopped;
 
     private ScanPipeline(ChunkSource source, int chunkSize) {
         this.source = source;
         this.chunkSize = chunkSize;
+        this.lanes = new Lane[source.readers()];
     }
 
     /** Receives each scanned chunk, in order. */
@@ -52,7 +48,7 @@ public final class ScanPipeline {
     /**
      * Reads the whole source and hands each chunk to the consumer on the calling thread. When the
      * consumer throws, reading stops and the exception is thrown on; a failure to read is thrown on
-     * the calling thread as it was thrown on the reading one.
+     * the calling thread as the reader threw it.
      *
      * @param source the input
      * @param chunkSize the largest chunk, {@code >= 1}; capped at 8 MiB
@@ -65,109 +61,132 @@ public final class ScanPipeline {
     }
 
     private long run(ChunkConsumer consumer) throws IOException {
-        for (int i = 0; i < BUFFERS; i++) {
-            free.add(new ScannedChunk(ByteBuffer.allocateDirect(chunkSize), chunkSize / BYTES_PER_END + BYTES_PER_END));
+        for (int t = 0; t < lanes.length; t++) {
+            lanes[t] = new Lane(t);
         }
-        Thread reader = Thread.ofPlatform().name("linestore-scan").daemon().start(this::produce);
+        for (Lane lane : lanes) {
+            lane.start();
+        }
         long bytes = 0;
         boolean finished = false;
-        ScannedChunk held = null;
         try {
-            for (Handoff next = take(); next.chunk() != null; next = take()) {
-                held = next.chunk();
-                consumer.accept(held);
-                bytes += held.length();
-                free.add(held);
-                held = null;
+            for (long k = 0; ; k++) {
+                Lane lane = lanes[(int) (k % lanes.length)];
+                ScannedChunk chunk = lane.take();
+                if (chunk == null) {
+                    break;
+                }
+                bytes += chunk.length();
+                try {
+                    consumer.accept(chunk);
+                } finally {
+                    // From here on the reader may be filling it again.
+                    lane.free.add(chunk);
+                }
             }
             finished = true;
         } finally {
             if (!finished) {
                 stopped = true;
-                if (held != null) {
-                    // The reader may be waiting for a buffer: it takes this one, sees the flag and stops.
-                    free.add(held);
+                for (Lane lane : lanes) {
+                    lane.release();
                 }
             }
-            if (finished || source.filePosition() >= 0) {
+            if (finished || source.filePosition(0) >= 0) {
                 // A file read ends soon; a stream may block for ever, and its reader exits when it returns.
-                joinQuietly(reader);
+                for (Lane lane : lanes) {
+                    lane.join();
+                }
             }
         }
         return bytes;
     }
 
-    /** The reading thread: fills, scans and hands over chunks until the end or a failure. */
-    private void produce() {
-        try {
-            ByteBuffer carry = null;
-            while (true) {
-                ScannedChunk chunk = free.take();
-                if (stopped) {
-                    return;
-                }
-                ByteBuffer buffer = chunk.buffer().clear();
-                int carried = carry == null ? 0 : carry.flip().remaining();
-                if (carried > 0) {
-                    buffer.put(carry);
-                }
-                long position = source.filePosition() < 0 ? -1 : source.filePosition() - carried;
-                source.read(buffer);
-                int filled = buffer.position();
-                if (filled == 0) {
-                    full.add(Handoff.END);
-                    return;
-                }
-                int length = chunk.scan(filled, position);
-                if (carry != null) {
-                    carry.clear();
-                }
-                if (length < filled) {
-                    // More line ends than the chunk records: the rest starts the next chunk.
-                    if (carry == null) {
-                        carry = ByteBuffer.allocateDirect(chunkSize);
-                    }
-                    carry.put(buffer.duplicate().limit(filled).position(length));
-                }
-                full.add(new Handoff(chunk, null));
+    /** One reader thread and its buffers: it reads chunks {@code t, t + R, t + 2R, ...} of R readers. */
+    private final class Lane {
+        private final int first;
+        private final BlockingQueue<ScannedChunk> free = new ArrayBlockingQueue<>(BUFFERS);
+        private final BlockingQueue<Handoff> full = new ArrayBlockingQueue<>(BUFFERS + 1);
+        private Thread thread;
+
+        Lane(int first) {
+            this.first = first;
+            for (int i = 0; i < BUFFERS; i++) {
+                free.add(new ScannedChunk(ByteBuffer.allocate(chunkSize),
+                        chunkSize / BYTES_PER_END + BYTES_PER_END));
             }
-        } catch (InterruptedException e) {
-            full.add(new Handoff(null, new InterruptedIOException("interrupted while reading the input")));
-        } catch (IOException | RuntimeException | Error e) {
-            full.add(new Handoff(null, e));
         }
-    }
 
-    private Handoff take() throws IOException {
-        Handoff next;
-        try {
-            next = full.take();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the input");
+        void start() {
+            thread = Thread.ofPlatform().name("linestore-scan-" + first).daemon().start(this::produce);
         }
-        return switch (next.failure()) {
-            case null -> next;
-            case IOException e -> throw e;
-            case RuntimeException e -> throw e;
-            case Error e -> throw e;
-            // Not reached: the reader hands over only the three kinds above.
-            default -> throw new IllegalStateException(next.failure());
-        };
-    }
 
-    private static void joinQuietly(Thread reader) {
-        boolean interrupted = false;
-        while (true) {
+        /** Fills, scans and hands over chunks until the end, a failure, or the consumer stops. */
+        private void produce() {
             try {
-                reader.join();
-                break;
+                for (long k = first; ; k += lanes.length) {
+                    ScannedChunk chunk = free.take();
+                    if (stopped) {
+                        return;
+                    }
+                    long offset = k * chunkSize;
+                    ByteBuffer buffer = chunk.buffer().clear();
+                    source.read(buffer, offset);
+                    if (buffer.position() == 0) {
+                        full.add(Handoff.END);
+                        return;
+                    }
+                    chunk.scan(buffer.position(), source.file().orElse(null), source.filePosition(offset));
+                    full.add(new Handoff(chunk, null));
+                }
             } catch (InterruptedException e) {
-                interrupted = true;
+                full.add(new Handoff(null, new InterruptedIOException("interrupted while reading the input")));
+            } catch (IOException | RuntimeException | Error e) {
+                full.add(new Handoff(null, e));
             }
         }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+
+        /** The next chunk of this lane, or {@code null} at the end of the input. */
+        ScannedChunk take() throws IOException {
+            Handoff next;
+            try {
+                next = full.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for the input");
+            }
+            return switch (next.failure()) {
+                case null -> next.chunk();
+                case IOException e -> throw e;
+                case RuntimeException e -> throw e;
+                case Error e -> throw e;
+                // Not reached: a reader hands over only the three kinds above.
+                default -> throw new IllegalStateException(next.failure());
+            };
+        }
+
+        /** Gives the reader its buffers back so that it is not left waiting for one, once stopped. */
+        void release() {
+            for (Handoff waiting; (waiting = full.poll()) != null; ) {
+                if (waiting.chunk() != null) {
+                    free.add(waiting.chunk());
+                }
+            }
+        }
+
+        void join() {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    thread.join();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 

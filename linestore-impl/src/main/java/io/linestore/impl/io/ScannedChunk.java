@@ -1,31 +1,33 @@
 package io.linestore.impl.io;
 
-import java.lang.foreign.MemorySegment;
+import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 
 /**
- * A chunk of input bytes together with the block of its line ends ({@link LineEnds}): every
- * {@code \n} in {@code [0, length())} is recorded, so a consumer never scans again. Not thread-safe:
- * {@link ScanPipeline} hands a chunk from the thread that fills it to the one that consumes it, and
- * neither touches it while the other owns it.
+ * A chunk of input bytes together with a block of its line ends ({@link LineEnds}): every
+ * {@code \n} in {@code [0, scanned())}. The block holds the whole chunk's ends unless its lines are
+ * very short; then the consumer scans on from {@link #scanned()} with {@link #scanOn()}. Not
+ * thread-safe: {@link ScanPipeline} hands a chunk from the thread that fills it to the one that
+ * consumes it, and neither touches it while the other owns it.
  */
 public final class ScannedChunk {
 
     private final ByteBuffer buffer;
-    private final MemorySegment segment;
     private final LineEnds ends;
     private int length;
+    private int scanned;
     private long filePosition = -1;
+    private FileChannel file;
 
     /**
      * Makes an empty chunk over a buffer.
      *
-     * @param buffer the chunk's storage, from index 0 to its capacity
+     * @param buffer the chunk's storage, a heap buffer whose array it is from index 0
      * @param endsCapacity the most line ends it records (a chunk denser in lines is cut short)
      */
     ScannedChunk(ByteBuffer buffer, int endsCapacity) {
         this.buffer = buffer;
-        this.segment = MemorySegment.ofBuffer(buffer);
         this.ends = new LineEnds(endsCapacity);
     }
 
@@ -38,22 +40,45 @@ public final class ScannedChunk {
      */
     public static ScannedChunk of(byte[] bytes) {
         ScannedChunk chunk = new ScannedChunk(ByteBuffer.wrap(bytes), bytes.length);
-        chunk.scan(bytes.length, -1);
+        chunk.scan(bytes.length, null, -1);
         return chunk;
     }
 
     /**
-     * Takes the first {@code filled} bytes of the buffer as the chunk's and scans them; when the line
-     * ends do not all fit, the chunk ends at the last one recorded.
+     * Takes the first {@code filled} bytes of the buffer as the chunk's and scans them, as far as the
+     * block of line ends holds.
      *
      * @param filled bytes read into the buffer
+     * @param file the file the bytes were read from, or {@code null}
      * @param position the file position of byte 0, or -1 when the bytes do not come from a file
-     * @return the chunk's length, {@code filled} or less
      */
-    int scan(int filled, long position) {
-        this.length = ends.scan(segment, 0, filled);
+    void scan(int filled, FileChannel file, long position) {
+        this.length = filled;
+        this.file = file;
         this.filePosition = position;
-        return length;
+        this.scanned = ends.scan(buffer.array(), 0, filled);
+    }
+
+    /**
+     * Replaces the block of line ends with those after {@link #scanned()}, as far as it holds.
+     *
+     * @throws IllegalStateException if the whole chunk is scanned
+     */
+    public void scanOn() {
+        if (scanned == length) {
+            throw new IllegalStateException("the chunk of " + length + " bytes is scanned to its end");
+        }
+        scanned = ends.scan(buffer.array(), scanned, length);
+    }
+
+    /**
+     * Where the block of line ends stops: every {@code \n} before it is in {@link #ends()} (or was, in
+     * the block before the last {@link #scanOn()}).
+     *
+     * @return {@code length()} once the chunk is scanned to its end
+     */
+    public int scanned() {
+        return scanned;
     }
 
     /**
@@ -76,12 +101,43 @@ public final class ScannedChunk {
     }
 
     /**
-     * The chunk's line ends.
+     * The chunk's line ends up to {@link #scanned()}.
      *
-     * @return the block: the offset just past each {@code \n} of the chunk, in order
+     * @return the block: the offset just past each {@code \n}, in order, relative to the chunk
      */
     public LineEnds ends() {
         return ends;
+    }
+
+    /**
+     * Copies bytes of the chunk to the current position of a channel from the file they were read
+     * from, by the operating system ({@link FileChannel#transferTo}: {@code copy_file_range} on Linux,
+     * which shares the blocks on file systems that can), never through this process's memory.
+     *
+     * @param from the first byte of the chunk
+     * @param to the end, exclusive
+     * @param target where the bytes go, at its position, which moves past them
+     * @return {@code false}, having copied nothing, when the chunk does not come from a file
+     * @throws IOException if copying fails
+     */
+    public boolean transferTo(int from, int to, FileChannel target) throws IOException {
+        if (file == null) {
+            return false;
+        }
+        long end = filePosition + to;
+        for (long at = filePosition + from; at < end; ) {
+            long n = file.transferTo(at, end - at, target);
+            if (n == 0) {
+                // The file was cut short since the chunk was read: write what was read.
+                ByteBuffer rest = buffer.duplicate().limit(to).position((int) (at - filePosition));
+                while (rest.hasRemaining()) {
+                    target.write(rest);
+                }
+                return true;
+            }
+            at += n;
+        }
+        return true;
     }
 
     /**

@@ -173,11 +173,11 @@ public final class StoreVerifier {
         @Override
         public boolean accept(ByteBuffer chunk) {
             int n = chunk.limit();
-            crc.update(chunk.duplicate());
+            crc.update(chunk.array(), 0, n);
             if (last == '\n') {
                 entries.lineStart(lines, position);
             }
-            MemorySegment bytes = MemorySegment.ofBuffer(chunk);
+            byte[] bytes = chunk.array();
             for (int at = 0; at < n; ) {
                 at = ends.scan(bytes, at, n);
                 for (int k = 0; k < ends.count(); k++) {
@@ -188,7 +188,7 @@ public final class StoreVerifier {
                     }
                 }
             }
-            last = chunk.get(n - 1);
+            last = bytes[n - 1];
             position += n;
             return true;
         }

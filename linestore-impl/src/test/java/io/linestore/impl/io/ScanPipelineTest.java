@@ -31,10 +31,10 @@ class ScanPipelineTest {
     }
 
     /**
-     * Random text with lines of 0 to 40 bytes (often shorter than the 8 bytes per line a chunk records,
-     * so chunks are cut short and their rest carried), through tiny and larger chunks, from a file range
-     * and from a stream: the chunks must give back the bytes in order, every line end exactly once, and
-     * the file position of each chunk.
+     * Random text with lines of 1 to 40 bytes (often shorter than the 8 bytes per line a block of ends
+     * holds, so chunks are scanned on by the consumer), through tiny and larger chunks, from a file
+     * range (two readers) and from a stream (one): the chunks must give back the bytes in order, every
+     * line end exactly once, and the file position of each chunk.
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
@@ -111,8 +111,14 @@ class ScanPipelineTest {
             byte[] copy = new byte[chunk.length()];
             chunk.buffer().get(0, copy);
             bytes.writeBytes(copy);
-            for (int k = 0; k < chunk.ends().count(); k++) {
-                ends.add(offset + chunk.ends().end(k));
+            while (true) {
+                for (int k = 0; k < chunk.ends().count(); k++) {
+                    ends.add(offset + chunk.ends().end(k));
+                }
+                if (chunk.scanned() == chunk.length()) {
+                    break;
+                }
+                chunk.scanOn();
             }
             positions.add(chunk.filePosition());
             offsets.add(offset);
