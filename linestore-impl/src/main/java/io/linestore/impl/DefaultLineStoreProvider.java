@@ -10,6 +10,7 @@ import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;
 import io.linestore.impl.build.InputFile;
+import io.linestore.impl.build.LineTooLongException;
 import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.build.StoreAppender;
 import io.linestore.impl.build.StoreBuilder;
@@ -32,6 +33,8 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
             ExistingStore existing) {
         try (InputFile in = InputFile.open(input, storeDir)) {
             return StoreBuilder.build(in.source(), storeDir, store, write, existing == ExistingStore.REPLACE);
+        } catch (LineTooLongException e) {
+            throw e.in(input);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close input " + input + ": " + e.getMessage(), e);
         }
@@ -45,7 +48,11 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
 
     @Override
     public IndexSummary index(Path file, IndexOptions index, WriteOptions write) {
-        return SidecarIndexer.index(file, index, write);
+        try {
+            return SidecarIndexer.index(file, index, write);
+        } catch (LineTooLongException e) {
+            throw e.in(file);
+        }
     }
 
     @Override
@@ -57,6 +64,8 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     public AppendSummary append(Path storeDir, Path input, WriteOptions write) {
         try (InputFile in = InputFile.open(input, storeDir)) {
             return StoreAppender.append(storeDir, in.source(), write);
+        } catch (LineTooLongException e) {
+            throw e.in(input);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close input " + input + ": " + e.getMessage(), e);
         }

@@ -10,16 +10,20 @@ import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StaleIndexException;
 import io.linestore.StoreNotFoundException;
+import io.linestore.WriteOptions;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A file indexed in place: never modified, refused once it changed, brought up to date by indexing
@@ -180,6 +184,44 @@ class SidecarIndexTest {
         Path log = write("a.log", "one\ntwo\n");
         LineStores.index(log);
         assertThat(LineStores.index(log).bytesRead()).isZero();
+    }
+
+    /**
+     * Issue 10, defect 5: a failed re-index left a partial {@code data.idx} and
+     * {@code manifest.json.tmp}. Whether it rewrites the index (another stride) or extends it (a grown
+     * file), a re-index that fails keeps the old index whole and leaves no file behind.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void aFailedReIndexKeepsTheOldIndexAndLeavesNothingBehind(boolean otherStride) throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int n = 0; n < 2_000; n++) {
+            text.append("line ").append(n).append('\n');
+        }
+        Path log = write("a.log", text.toString());
+        LineStores.index(log, IndexOptions.builder().indexStride(1).build());
+        if (!otherStride) {
+            append(log, "line 2000\n".repeat(2_000));
+        }
+        WriteOptions failing = WriteOptions.builder().writeBufferSize(64).progress((lines, bytes) -> {
+            if (bytes > 1_000) {
+                throw new UncheckedIOException(new IOException("disk on fire"));
+            }
+        }).build();
+        IndexOptions again = IndexOptions.builder().indexStride(otherStride ? 4 : 1).build();
+        assertThatThrownBy(() -> LineStores.index(log, again, failing)).hasMessageContaining("disk on fire");
+        try (LineStore store = LineStores.open(log)) {
+            assertThat(store.lineCount()).isEqualTo(2_000);
+            assertThat(store.read(1_998, 5)).containsExactly("line 1998", "line 1999");
+            assertThat(store.verify().problems()).isEmpty();
+        }
+        try (Stream<Path> entries = Files.list(tmp.resolve("a.log.lsidx"))) {
+            assertThat(entries.map(entry -> entry.getFileName().toString()))
+                    .containsExactlyInAnyOrder("manifest.json", "write.lock", "g1");
+        }
+        try (Stream<Path> entries = Files.list(tmp.resolve("a.log.lsidx/g1"))) {
+            assertThat(entries.map(entry -> entry.getFileName().toString())).containsExactly("data.idx");
+        }
     }
 
     private void assertStale(Path log, String change) {

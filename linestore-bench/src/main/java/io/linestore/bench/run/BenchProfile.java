@@ -1,5 +1,6 @@
 package io.linestore.bench.run;
 
+import io.linestore.bench.BlockChecksumBenchmark;
 import io.linestore.bench.BuildBenchmark;
 import io.linestore.bench.CopyBenchmark;
 import io.linestore.bench.IndexBenchmark;
@@ -15,7 +16,7 @@ import org.openjdk.jmh.annotations.Mode;
 /**
  * The sets of benchmarks the {@code bench} command runs. Each is three runs: reads in throughput
  * mode, single-line reads of dense stores in sample-time mode (for p50/p99), and sequential I/O
- * with builds and copies in throughput mode.
+ * with builds, copies and block checksums in throughput mode.
  */
 public enum BenchProfile {
 
@@ -45,7 +46,8 @@ public enum BenchProfile {
             "position", List.of("END"),
             "rangeSize", List.of("100"),
             "fileBytes", List.of("65536"),
-            "bufferSize", List.of("4096")));
+            "bufferSize", List.of("4096"),
+            "blockBytes", List.of("4096")));
 
     /** What the sample-time run pins, whatever the overrides: single-line reads of dense stores. */
     private static final Map<String, List<String>> LATENCY = Map.of(
@@ -92,7 +94,7 @@ public enum BenchProfile {
     public List<JmhRun> runs(long lines, String dataDir, Map<String, List<String>> overrides) {
         List<Class<?>> reads = List.of(ReadBenchmark.class, NaiveReadBenchmark.class, SqliteReadBenchmark.class);
         List<Class<?>> io = List.of(SequentialIoBenchmark.class, BuildBenchmark.class, CopyBenchmark.class,
-                IndexBenchmark.class);
+                BlockChecksumBenchmark.class, IndexBenchmark.class);
         Map<String, List<String>> data = Map.of("dataDir", List.of(dataDir));
         Map<String, List<String>> sized = Map.of(LINES, List.of(String.valueOf(lines)));
         return List.of(

@@ -23,12 +23,6 @@ import java.util.zip.CRC32C;
  */
 final class ShardWriter implements LineSink, Closeable {
 
-    /**
-     * The longest line, terminator included, that a reader can hand out: one Java array or string
-     * holds it. Longer lines are refused when written, rather than stored and never readable.
-     */
-    static final long MAX_LINE_BYTES = Integer.MAX_VALUE - 8;
-
     private final FileChannel data;
     private final FileChannel indexChannel;
     private final IndexWriter index;
@@ -164,7 +158,7 @@ final class ShardWriter implements LineSink, Closeable {
      * {@code from} when the previous bytes ended one. A line starts after each end below {@code to};
      * one that ends at {@code to} makes the next bytes start a line.
      *
-     * @throws IllegalArgumentException if a line grows longer than {@link #MAX_LINE_BYTES}
+     * @throws LineTooLongException if a line grows longer than {@link LineTooLongException#MAX_LINE_BYTES}
      */
     @Override
     public void write(ScannedChunk chunk, int from, int to, int firstEnd, int endCount) throws IOException {
@@ -211,9 +205,10 @@ final class ShardWriter implements LineSink, Closeable {
 
     /** Refuses the current line if its bytes up to {@code end} are more than a reader can hand out. */
     private void checkLength(long end) {
-        if (end - lineStart > MAX_LINE_BYTES) {
-            throw new IllegalArgumentException("line " + lines + " of the shard, from byte " + lineStart
-                    + ", is longer than " + MAX_LINE_BYTES + " bytes, the most a line can hold to be read back");
+        if (end - lineStart > LineTooLongException.MAX_LINE_BYTES) {
+            throw new LineTooLongException("line " + lines + " of the shard, from byte " + lineStart
+                    + ", is longer than " + LineTooLongException.MAX_LINE_BYTES
+                    + " bytes, the most a line can hold to be read back");
         }
     }
 

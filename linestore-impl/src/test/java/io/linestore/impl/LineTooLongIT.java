@@ -1,0 +1,50 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.LineStores;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 10, defect 8: a line longer than a Java array could hold was accepted by build, index and
+ * append, and could then never be read. The input is a sparse file of one line a little over 2 GiB,
+ * so it costs no disk until a writer copies it; indexing it reads it once. Build and append copy it,
+ * 2 GiB each, so they are checked in {@link LineTooLongBigIT}, in the {@code big} profile.
+ */
+class LineTooLongIT {
+
+    /** One byte more than the longest line a reader can return. */
+    static final long TOO_LONG = Integer.MAX_VALUE - 8 + 1L;
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * Writes a sparse file holding one line of {@code Integer.MAX_VALUE - 7} bytes.
+     *
+     * @param file where
+     * @return the file
+     * @throws IOException if it cannot be written
+     */
+    static Path oneHugeLine(Path file) throws IOException {
+        try (RandomAccessFile out = new RandomAccessFile(file.toFile(), "rw")) {
+            out.setLength(TOO_LONG);
+            out.seek(TOO_LONG - 1);
+            out.write('\n');
+        }
+        return file;
+    }
+
+    @Test
+    void indexRefusesItAndWritesNoIndex() throws IOException {
+        Path huge = oneHugeLine(tmp.resolve("one-huge-line.txt"));
+        assertThatThrownBy(() -> LineStores.index(huge)).hasMessageContaining(huge.toString())
+                .hasMessageContaining("longer than");
+        assertThat(huge.resolveSibling(huge.getFileName() + ".lsidx/manifest.json")).doesNotExist();
+    }
+}
