@@ -6,14 +6,16 @@
 #
 # For each size it generates a text file with `linestore gen` and builds a store from it (both kept
 # in DIR, default ${TMPDIR:-/tmp}/linestore-startup, and reused by the next run), then times, warm
-# page cache, reading the file's last 10 lines five ways:
+# page cache, reading the file's last 10 lines these ways:
 #   ./linestore read STORE OFFSET 10     the whole command, as a user runs it (launcher included)
 #   ./linestore info STORE
 #   java ... Hello                       the JVM floor: the launcher's JVM flags, its own AOT cache
 #   sed -n 'A,Bp;Bq' FILE                and tail -n +A FILE | head -n 10
+#   sqlite3 DB 'SELECT ... rowid ...'    the same rows by rowid from a table of the file's lines
+#                                        (when sqlite3 is on PATH; the database is kept in DIR too)
 # and prints each median with its ratio to the floor. Then it sends 100,000 ten-line requests to
-# one `linestore read STORE --ranges FILE` and prints requests per second, after checking that the
-# answers equal one `read` per request for the first 20.
+# one `linestore read STORE --ranges FILE` and prints requests per second (wall and CPU), after
+# checking that the answers equal one `read` per request for the first 20.
 #
 # Uses hyperfine (https://github.com/sharkdp/hyperfine; Debian/Ubuntu: apt-get install hyperfine)
 # when it is on PATH, for error bars; otherwise a plain loop and medians. It installs nothing.
@@ -121,9 +123,22 @@ for size in $SIZES; do
     ["sed -n A..B (then quits)"]="sed -n '${first},${lines}p;${lines}q' $file"
     ["tail -n +A | head -n 10"]="bash -c 'tail -n +$first $file | head -n 10'"
   )
+  names=("JVM floor (java Hello)" "linestore read (last 10 lines)" "linestore info" \
+    "sed -n A..B (then quits)" "tail -n +A | head -n 10")
+  if command -v sqlite3 > /dev/null; then
+    database="$DIR/lines-$size.db"
+    if [[ ! -f $database ]]; then
+      # One row per line, rowid = line number + 1; \037 never occurs in the generated lines.
+      sqlite3 "$database.partial" 'CREATE TABLE lines(line TEXT)' '.mode ascii' \
+        '.separator "\037" "\n"' ".import $file lines"
+      mv "$database.partial" "$database"
+    fi
+    cat "$database" > /dev/null
+    COMMANDS["sqlite3 (same rows by rowid)"]="sqlite3 $database 'SELECT line FROM lines WHERE rowid BETWEEN $first AND $lines'"
+    names+=("sqlite3 (same rows by rowid)")
+  fi
   printf '\n%s: %s bytes, %s lines; reading lines %s..%s\n' "$file" "$(stat -c %s "$file")" "$lines" "$first" "$lines"
-  time_side_by_side "JVM floor (java Hello)" "linestore read (last 10 lines)" "linestore info" \
-    "sed -n A..B (then quits)" "tail -n +A | head -n 10"
+  time_side_by_side "${names[@]}"
 done
 
 # The query stream, on the last (largest) store: REQUESTS random ten-line reads for one start.
@@ -133,9 +148,11 @@ head -n 20 "$requests" | while read -r offset size; do "$LINESTORE" read "$store
 "$LINESTORE" read "$store" --ranges <(head -n 20 "$requests") > "$DIR/stream-20.out"
 cmp -s "$DIR/one-by-one.out" "$DIR/stream-20.out" ||
   { echo "startup.sh: the query stream's answers differ from one read per request" >&2; exit 1; }
-start=$(date +%s%N)
-"$LINESTORE" read "$store" --ranges "$requests" > "$DIR/stream.out"
-ms=$(( ($(date +%s%N) - start) / 1000000 ))
-printf '\nquery stream: %d ten-line requests in %d ms, %d requests/s (one process, output to a file; answers checked)\n' \
-  "$REQUESTS" "$ms" "$(( REQUESTS * 1000 / (ms > 0 ? ms : 1) ))"
+TIMEFORMAT='%R %U %S'
+times=$( { time "$LINESTORE" read "$store" --ranges "$requests" > "$DIR/stream.out" 2> "$DIR/stream.err"; } 2>&1 )
+read -r wall user system <<< "$times"
+printf '\nquery stream: %d ten-line requests in %.2f s wall, %.2f s CPU: %.0f requests/s, %.0f per CPU-second\n' \
+  "$REQUESTS" "$wall" "$(echo "$user + $system" | bc -l)" "$(echo "$REQUESTS / $wall" | bc -l)" \
+  "$(echo "$REQUESTS / ($user + $system)" | bc -l)"
+printf '(one process, JVM start included, output to a file; answers checked)\n'
 printf 'load average at end: %s (timer: %s, %s runs, warm page cache)\n' "$(cut -d' ' -f1-3 /proc/loadavg)" "$timer" "$RUNS"

@@ -51,11 +51,11 @@ public final class AotTrainingCommand implements Callable<Integer> {
             Files.writeString(input, IntStream.range(0, LINES)
                     .mapToObj(i -> "line " + i + " \u00e9t\u00e9 " + "x".repeat(i % 97))
                     .collect(Collectors.joining("\n", "", "\n")), StandardCharsets.UTF_8);
+            Path requests = Files.writeString(directory.resolve("requests.txt"), "0 3\n1990 20\n7 1\n");
             boolean allOk = true;
-            for (List<String> args : commands(input, directory.resolve("single"), directory.resolve("sharded"))) {
+            for (List<String> args : commands(input, directory.resolve("single"), directory.resolve("sharded"), requests)) {
                 allOk &= runQuietly(args) == ExitCodes.OK;
             }
-            runQuietly(List.of("read", "--help"));
             runQuietly(List.of("read", input.toString(), "-1", "1"));
             return allOk ? ExitCodes.OK : ExitCodes.FAILURE;
         } finally {
@@ -63,8 +63,12 @@ public final class AotTrainingCommand implements Callable<Integer> {
         }
     }
 
-    private static List<List<String>> commands(Path input, Path single, Path sharded) {
+    private static List<List<String>> commands(Path input, Path single, Path sharded, Path requests) {
         List<List<String>> commands = new ArrayList<>();
+        commands.add(List.of("--version"));
+        commands.add(List.of("--help"));
+        commands.add(List.of("read", "--help"));
+        commands.add(List.of("info", "--help"));
         commands.add(List.of("build", input.toString(), single.toString()));
         commands.add(List.of("build", input.toString(), sharded.toString(), "--layout", "sharded",
                 "--shard-lines", "300", "--index-stride", "16"));
@@ -79,6 +83,7 @@ public final class AotTrainingCommand implements Callable<Integer> {
             commands.add(List.of("info", store.toString()));
             commands.add(List.of("info", store.toString(), "--json"));
             commands.add(List.of("verify", store.toString()));
+            commands.add(List.of("read", store.toString(), "--ranges", requests.toString()));
         }
         return commands;
     }
@@ -87,9 +92,11 @@ public final class AotTrainingCommand implements Callable<Integer> {
         StandardStreams quiet = new StandardStreams(
                 InputStream.nullInputStream(), OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8), false);
-        var commandLine = LinestoreCommand.newCommandLine(quiet);
+        String[] arguments = args.toArray(String[]::new);
+        // As Main makes it: with the named command only, so the cache holds what a real run loads.
+        var commandLine = LinestoreCommand.newCommandLine(quiet, arguments);
         commandLine.setOut(new PrintWriter(Writer.nullWriter()));
         commandLine.setErr(new PrintWriter(Writer.nullWriter()));
-        return commandLine.execute(args.toArray(String[]::new));
+        return commandLine.execute(arguments);
     }
 }

@@ -19,6 +19,11 @@ final class CommandFactory implements IFactory {
         this.streams = streams;
     }
 
+    /** The streams the commands get. */
+    StandardStreams streams() {
+        return streams;
+    }
+
     @Override
     public <K> K create(Class<K> type) throws Exception {
         for (Constructor<?> constructor : type.getConstructors()) {

@@ -2,7 +2,16 @@ package io.linestore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,6 +44,42 @@ class RootCommandTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).startsWith("Usage: linestore " + command).contains("Exit codes:", "2   bad usage");
+    }
+
+    @Test
+    void everyCommandIsMadeUnderItsOwnNameAndAloneWhenNamed() {
+        Map<String, CommandLine> all = LinestoreCommand.newCommandLine(quiet()).getSubcommands();
+
+        assertThat(all.keySet()).contains("build", "read", "info", "bench", "help", "aot-training");
+        all.forEach((name, command) -> {
+            assertThat(command.getCommandName()).isEqualTo(name);
+            if (!name.equals("help")) {
+                assertThat(LinestoreCommand.newCommandLine(quiet(), "--verbose", name, "x").getSubcommands().keySet())
+                        .as(name).isEqualTo(Set.of(name));
+            }
+        });
+    }
+
+    /** Main makes a command line for the command named only: its help must be the same as the whole one's. */
+    @ParameterizedTest
+    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "gen", "demo", "bench", "recommend"})
+    void aCommandAloneHasTheSameHelpAsInTheWholeCommandLine(String command) {
+        String alone = help(LinestoreCommand.newCommandLine(quiet(), command, "--help"), command);
+
+        assertThat(alone).isEqualTo(help(LinestoreCommand.newCommandLine(quiet()), command));
+        assertThat(alone).contains("-h, --help", "-V, --version", "--verbose", "Exit codes:");
+    }
+
+    private static String help(CommandLine commandLine, String command) {
+        StringWriter out = new StringWriter();
+        commandLine.setOut(new PrintWriter(out, true));
+        assertThat(commandLine.execute(command, "--help")).isZero();
+        return out.toString();
+    }
+
+    private static StandardStreams quiet() {
+        return new StandardStreams(InputStream.nullInputStream(), OutputStream.nullOutputStream(),
+                new PrintStream(OutputStream.nullOutputStream(), true, StandardCharsets.UTF_8), false);
     }
 
     @Test

@@ -1,5 +1,8 @@
 package io.linestore.cli.common;
 
+import java.util.Map;
+import picocli.CommandLine.Model.UsageMessageSpec;
+
 /**
  * The statuses every linestore command exits with, and their lines for picocli's
  * {@code exitCodeList} so that every command's help lists them in the same words.
@@ -28,5 +31,15 @@ public final class ExitCodes {
     public static final String USAGE_HELP = "2:bad usage: unknown option, missing or malformed value";
 
     private ExitCodes() {
+    }
+
+    /**
+     * The exit code list for a command described without annotations, the same as
+     * {@code exitCodeList = {OK_HELP, FAILURE_HELP, USAGE_HELP}}.
+     *
+     * @return each code's number and its description, in order
+     */
+    public static Map<String, String> list() {
+        return UsageMessageSpec.keyValuesMap(OK_HELP, FAILURE_HELP, USAGE_HELP);
     }
 }

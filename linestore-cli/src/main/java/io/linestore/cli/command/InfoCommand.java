@@ -11,49 +11,55 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 /**
  * {@code linestore info STORE [--json]}: what the store's manifest says, as aligned text or as one
  * JSON object (see {@link StoreDescription} for its keys).
  */
-@Command(name = "info", description = "Describes a store: layout, line count, sizes, shards, index stride.")
 public final class InfoCommand implements Callable<Integer> {
 
-    @Spec
-    private CommandSpec spec;
+    private final CommandSpec spec;
+    private final PositionalParamSpec store = PositionalParamSpec.builder()
+            .index("0").paramLabel("STORE").type(Path.class).converters(Path::of).required(true)
+            .description("The store's directory.").build();
+    private final OptionSpec json = Flag.of("--json", "Print one JSON object instead of text.");
 
-    @Parameters(index = "0", paramLabel = "STORE", description = "The store's directory.")
-    private Path store;
+    private InfoCommand() {
+        spec = CommandSpec.wrapWithoutInspection(this).name("info");
+        spec.usageMessage().description("Describes a store: layout, line count, sizes, shards, index stride.");
+        spec.add(store).add(json);
+    }
 
-    @Option(names = "--json", description = "Print one JSON object instead of text.")
-    private boolean json;
-
-    /** Made by picocli. */
-    public InfoCommand() {
+    /**
+     * Describes the command to picocli, without annotations (see {@link io.linestore.cli.LinestoreCommand}).
+     *
+     * @return the command's model, bound to a new command
+     */
+    public static CommandSpec spec() {
+        return new InfoCommand().spec;
     }
 
     @Override
     public Integer call() {
+        Path path = store.getValue();
         StoreInfo info;
-        try (LineStore lines = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+        try (LineStore lines = LineStores.open(path, ReadMethod.FILE_CHANNEL)) {
             info = lines.info();
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
-            out.println(StoreDescription.of(store, info).toJson());
+        if (json.<Boolean>getValue()) {
+            out.println(StoreDescription.of(path, info).toJson());
         } else {
-            printText(out, info);
+            printText(out, path, info);
         }
         out.flush();
         return ExitCodes.OK;
     }
 
-    private void printText(PrintWriter out, StoreInfo info) {
+    private static void printText(PrintWriter out, Path store, StoreInfo info) {
         out.printf(Locale.ROOT, "store          %s%n", store);
         out.printf(Locale.ROOT, "format         %d%n", info.formatVersion());
         out.printf(Locale.ROOT, "layout         %s%n", OptionNames.of(info.layout()));

@@ -16,12 +16,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code linestore read STORE OFFSET SIZE}: writes lines {@code [OFFSET, OFFSET + SIZE)} to
@@ -36,11 +34,6 @@ import picocli.CommandLine.Spec;
  * answering the requests before it, or with {@code --keep-going} skips it, answers the rest and
  * then exits with {@link ExitCodes#USAGE}.
  */
-@Command(name = "read", description = {
-    "Writes lines [OFFSET, OFFSET+SIZE) of a store to standard output, byte for byte, each followed "
-            + "by a newline. Lines are numbered from 0; lines past the end are simply absent.",
-    "With --ranges, reads 'OFFSET SIZE' requests, one per line, and answers each in order."
-})
 public final class ReadCommand implements Callable<Integer> {
 
     /** Lines per {@link LineStore#readBytes} call: bounds memory for any SIZE. */
@@ -49,82 +42,85 @@ public final class ReadCommand implements Callable<Integer> {
     private static final String STDIN = "-";
 
     private final StandardStreams streams;
+    private final CommandSpec spec;
 
-    @Spec
-    private CommandSpec spec;
+    private final PositionalParamSpec store = PositionalParamSpec.builder()
+            .index("0").paramLabel("STORE").type(Path.class).converters(Path::of).required(true)
+            .description("The store's directory.").build();
+    private final PositionalParamSpec offset = PositionalParamSpec.builder()
+            .index("1").paramLabel("OFFSET").arity("0..1").type(Long.class).converters(new Sizes.CountConverter())
+            .description("The first line number, from 0 (suffixes k, M, G: 10M).").build();
+    private final PositionalParamSpec size = PositionalParamSpec.builder()
+            .index("2").paramLabel("SIZE").arity("0..1").type(Long.class).converters(new Sizes.CountConverter())
+            .description("How many lines to write at most.").build();
+    private final OptionSpec ranges = OptionSpec.builder("--ranges").paramLabel("FILE").type(String.class)
+            .description("Read 'OFFSET SIZE' requests from FILE, or from standard input for -, one per line, "
+                    + "instead of OFFSET SIZE.").build();
+    private final OptionSpec keepGoing = Flag.of("--keep-going",
+            "With --ranges: report a bad request, skip it and go on (the exit code is still 2).");
+    private final OptionSpec flush = Flag.of("--flush",
+            "With --ranges: flush standard output after each answer, for a reader that waits for it.");
+    private final OptionSpec reader = OptionSpec.builder("--reader").paramLabel("METHOD").type(ReadMethod.class)
+            .defaultValue("auto").converters(new ReadMethodOption()).completionCandidates(new ReadMethodOption())
+            .description("How to read the store: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).").build();
+    private final OptionSpec number = Flag.of("--number", "Put each line's number and a tab before it.");
 
-    @Parameters(index = "0", paramLabel = "STORE", description = "The store's directory.")
-    private Path store;
-
-    @Parameters(index = "1", paramLabel = "OFFSET", arity = "0..1", converter = Sizes.CountConverter.class,
-            description = "The first line number, from 0 (suffixes k, M, G: 10M).")
-    private Long offset;
-
-    @Parameters(index = "2", paramLabel = "SIZE", arity = "0..1", converter = Sizes.CountConverter.class,
-            description = "How many lines to write at most.")
-    private Long size;
-
-    @Option(names = "--ranges", paramLabel = "FILE",
-            description = "Read 'OFFSET SIZE' requests from FILE, or from standard input for -, one per line, "
-                    + "instead of OFFSET SIZE.")
-    private String ranges;
-
-    @Option(names = "--keep-going", description = "With --ranges: report a bad request, skip it and go on "
-            + "(the exit code is still 2).")
-    private boolean keepGoing;
-
-    @Option(names = "--flush", description = "With --ranges: flush standard output after each answer, "
-            + "for a reader that waits for it.")
-    private boolean flush;
-
-    @Option(names = "--reader", paramLabel = "METHOD", defaultValue = "auto",
-            converter = ReadMethodOption.class, completionCandidates = ReadMethodOption.class,
-            description = "How to read the store: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
-    private ReadMethod reader;
-
-    @Option(names = "--number", description = "Put each line's number and a tab before it.")
-    private boolean number;
+    private ReadCommand(StandardStreams streams) {
+        this.streams = streams;
+        spec = CommandSpec.wrapWithoutInspection(this).name("read");
+        spec.usageMessage().description(
+                "Writes lines [OFFSET, OFFSET+SIZE) of a store to standard output, byte for byte, each followed "
+                        + "by a newline. Lines are numbered from 0; lines past the end are simply absent.",
+                "With --ranges, reads 'OFFSET SIZE' requests, one per line, and answers each in order.");
+        spec.add(store).add(offset).add(size).add(ranges).add(keepGoing).add(flush).add(reader).add(number);
+    }
 
     /**
-     * Makes the command.
+     * Describes the command to picocli, without annotations (see {@link io.linestore.cli.LinestoreCommand}).
      *
      * @param streams where the lines go (their {@code stdout}) and, for {@code --ranges -}, where
      *     the requests come from (their {@code stdin})
+     * @return the command's model, bound to a new command
      */
-    public ReadCommand(StandardStreams streams) {
-        this.streams = streams;
+    public static CommandSpec spec(StandardStreams streams) {
+        return new ReadCommand(streams).spec;
     }
 
     @Override
     public Integer call() throws IOException {
-        checkUsage();
-        try (LineStore lines = LineStores.open(store, reader)) {
-            LinePrinter printer = new LinePrinter(streams.stdout(), number);
-            if (ranges == null) {
-                write(lines, offset, size, printer);
+        String requests = ranges.getValue();
+        Long first = offset.getValue();
+        Long count = size.getValue();
+        checkUsage(requests, first, count);
+        try (LineStore lines = LineStores.open(store.getValue(), reader.<ReadMethod>getValue())) {
+            LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue());
+            if (requests == null) {
+                write(lines, first, count, printer);
                 printer.flush();
                 return ExitCodes.OK;
             }
-            return answer(lines, printer);
+            return answer(lines, requests, printer);
         }
     }
 
-    private void checkUsage() {
-        if (ranges == null && size == null) {
+    private void checkUsage(String requests, Long first, Long count) {
+        if (requests == null && count == null) {
             throw new ParameterException(spec.commandLine(), "give OFFSET and SIZE, or --ranges FILE");
         }
-        if (ranges != null && offset != null) {
+        if (requests != null && first != null) {
             throw new ParameterException(spec.commandLine(), "give OFFSET and SIZE or --ranges FILE, not both");
         }
-        if (ranges == null && (keepGoing || flush)) {
+        if (requests == null && (keepGoing.<Boolean>getValue() || flush.<Boolean>getValue())) {
             throw new ParameterException(spec.commandLine(), "--keep-going and --flush go with --ranges");
         }
     }
 
-    /** Answers the requests of {@link #ranges}; returns the exit code. */
-    private int answer(LineStore lines, LinePrinter printer) throws IOException {
+    /** Answers the requests read from {@code source} ({@code -} for standard input); returns the exit code. */
+    private int answer(LineStore lines, String source, LinePrinter printer) throws IOException {
+        boolean keepGoingAfterBad = keepGoing.getValue();
+        boolean flushEach = flush.getValue();
         boolean anyBad = false;
-        try (InputStream in = STDIN.equals(ranges) ? streams.stdin() : Files.newInputStream(Path.of(ranges));
+        try (InputStream in = STDIN.equals(source) ? streams.stdin() : Files.newInputStream(Path.of(source));
                 BufferedReader requests = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             long lineNumber = 0;
             for (String text = requests.readLine(); text != null; text = requests.readLine()) {
@@ -137,15 +133,15 @@ public final class ReadCommand implements Callable<Integer> {
                     request = RangeRequest.parse(text);
                 } catch (IllegalArgumentException e) {
                     printer.flush();
-                    reportBadRequest(lineNumber, e.getMessage());
+                    reportBadRequest(source, lineNumber, e.getMessage());
                     anyBad = true;
-                    if (keepGoing) {
+                    if (keepGoingAfterBad) {
                         continue;
                     }
                     return ExitCodes.USAGE;
                 }
                 write(lines, request.offset(), request.size(), printer);
-                if (flush) {
+                if (flushEach) {
                     printer.flush();
                 }
             }
@@ -154,10 +150,10 @@ public final class ReadCommand implements Callable<Integer> {
         return anyBad ? ExitCodes.USAGE : ExitCodes.OK;
     }
 
-    private void reportBadRequest(long lineNumber, String problem) {
+    private void reportBadRequest(String source, long lineNumber, String problem) {
         PrintWriter err = spec.commandLine().getErr();
-        String source = STDIN.equals(ranges) ? "standard input" : ranges;
-        err.println(spec.qualifiedName() + ": " + source + ", line " + lineNumber + ": " + problem);
+        String name = STDIN.equals(source) ? "standard input" : source;
+        err.println(spec.qualifiedName() + ": " + name + ", line " + lineNumber + ": " + problem);
         err.flush();
     }
 

@@ -52,8 +52,6 @@ public record Manifest(
     /** The version before generations, still read and appended to. */
     public static final int VERSION_1 = 1;
 
-    private static final SecureRandom RANDOM = new SecureRandom();
-
     /**
      * Copies the shard list.
      */
@@ -89,7 +87,7 @@ public record Manifest(
             long autoThresholdBytes) {
         long storeId;
         do {
-            storeId = RANDOM.nextLong();
+            storeId = StoreIds.RANDOM.nextLong();
         } while (storeId == 0);
         return new Manifest(FORMAT, VERSION, generation, storeId, layout, 0, 0, 0, indexStride, linesPerShard,
                 autoThresholdBytes, List.of(), null);
@@ -124,5 +122,17 @@ public record Manifest(
     public StoreInfo info() {
         return new StoreInfo(version, layout, lineCount, dataBytes, indexBytes, indexStride, linesPerShard,
                 shards.size());
+    }
+
+    /**
+     * Made when the first store id is: seeding a {@link SecureRandom} costs tens of milliseconds,
+     * most of a short read's start-up, and only writers need it.
+     */
+    private static final class StoreIds {
+
+        static final SecureRandom RANDOM = new SecureRandom();
+
+        private StoreIds() {
+        }
     }
 }
