@@ -11,19 +11,7 @@
 # runs). Whole commands, JVM start-up included, as a user sees them.
 set -euo pipefail
 
-SIZE=${SIZE:-1GiB}
-RUNS=${RUNS:-3}
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-LINESTORE="$ROOT/linestore"
-
-if [[ $# -ge 1 ]]; then DIR=$1; mkdir -p "$DIR"; else DIR=$(mktemp -d); trap 'rm -rf "$DIR"' EXIT; fi
-FILE="$DIR/lines.txt"
-
-seconds() { local start end; start=$(date +%s.%N); "$@" > /dev/null; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-[[ -f $FILE ]] || "$LINESTORE" gen --size "$SIZE" -o "$FILE" > /dev/null
-cat "$FILE" > /dev/null
+source "$(dirname "$0")/page-cached-input.sh"
 
 cp_runs=() build_runs=() gen_runs=()
 for run in $(seq "$RUNS"); do

@@ -88,14 +88,7 @@ public class IndexBenchmark extends FileWrites {
      */
     @Benchmark
     public long count() throws IOException {
-        long newlines = 0;
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
-            for (int n; (n = channel.read(buffer.clear())) > 0; ) {
-                newlines += count(buffer.array(), n);
-            }
-        }
-        return newlines;
+        return eachChunk(IndexBenchmark::count);
     }
 
     /**
@@ -106,14 +99,25 @@ public class IndexBenchmark extends FileWrites {
      */
     @Benchmark
     public long read() throws IOException {
-        long bytes = 0;
+        return eachChunk((bytes, n) -> n);
+    }
+
+    /** Reads the file through one buffer and sums what {@code fold} makes of each chunk. */
+    private long eachChunk(ChunkFold fold) throws IOException {
+        long sum = 0;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             ByteBuffer buffer = ByteBuffer.allocate(BUFFER);
             for (int n; (n = channel.read(buffer.clear())) > 0; ) {
-                bytes += n;
+                sum += fold.apply(buffer.array(), n);
             }
         }
-        return bytes;
+        return sum;
+    }
+
+    /** What a floor does with a chunk. */
+    @FunctionalInterface
+    private interface ChunkFold {
+        long apply(byte[] bytes, int n);
     }
 
     /** The {@code \n} bytes of {@code bytes[0, n)}: the exact SWAR zero-byte test, one popcount a word. */
