@@ -4,25 +4,25 @@ package io.linestore;
  * What {@link LineStores#index} records for a file indexed in place. Immutable; made with
  * {@link #builder()}. How the sidecar is written is {@link WriteOptions}.
  *
- * <p>Defaults: index stride 1 (dense) and the {@link ReadMethod#AUTO} threshold
+ * <p>Defaults: a {@link IndexKind#DENSE dense} index and the {@link ReadMethod#AUTO} threshold
  * {@value StoreOptions#DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
  *
- * @param indexStride 1 for a dense index (one entry per line), {@code K > 1} for one entry every
- *     {@code K} lines (a read scans at most {@code K - 1} lines); a file indexed in place always has
- *     an index, so {@code >= 1}
+ * @param index the index kind, as by {@link StoreOptions#index()}; a file indexed in place always has
+ *     an index, so not {@link IndexKind#NONE}
  * @param autoThresholdBytes recorded in the sidecar's manifest, as by
  *     {@link StoreOptions#autoThresholdBytes()}, {@code >= 0}
  */
-public record IndexOptions(int indexStride, long autoThresholdBytes) {
+public record IndexOptions(IndexKind index, long autoThresholdBytes) {
 
     /**
      * Checks the options.
      *
      * @throws IllegalArgumentException if a value is out of range (the message names it)
+     * @throws NullPointerException if {@code index} is null
      */
     public IndexOptions {
-        if (indexStride < 1) {
-            throw new IllegalArgumentException("a file indexed in place needs an index stride >= 1: " + indexStride);
+        if (index.equals(IndexKind.NONE)) {
+            throw new IllegalArgumentException("a file indexed in place needs an index, not " + index);
         }
         if (autoThresholdBytes < 0) {
             throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
@@ -49,21 +49,32 @@ public record IndexOptions(int indexStride, long autoThresholdBytes) {
 
     /** Builds {@link IndexOptions}; not thread-safe. Values are checked by {@link #build()}. */
     public static final class Builder {
-        private int indexStride = 1;
+        private IndexKind index = IndexKind.DENSE;
         private long autoThresholdBytes = StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES;
 
         private Builder() {
         }
 
         /**
-         * Sets the index stride: 1 dense, {@code K > 1} sparse.
+         * Sets the index kind.
          *
-         * @param indexStride {@code >= 1}
+         * @param index the kind, not {@link IndexKind#NONE}
          * @return this builder
          */
-        public Builder indexStride(int indexStride) {
-            this.indexStride = indexStride;
+        public Builder index(IndexKind index) {
+            this.index = index;
             return this;
+        }
+
+        /**
+         * Sets an 8-byte index by its stride: {@code index(IndexKind.ofStride(indexStride))}.
+         *
+         * @param indexStride 1 dense, {@code K > 1} sparse
+         * @return this builder
+         * @throws IllegalArgumentException if {@code indexStride < 0}
+         */
+        public Builder indexStride(int indexStride) {
+            return index(IndexKind.ofStride(indexStride));
         }
 
         /**
@@ -84,7 +95,7 @@ public record IndexOptions(int indexStride, long autoThresholdBytes) {
          * @throws IllegalArgumentException if a value is out of range
          */
         public IndexOptions build() {
-            return new IndexOptions(indexStride, autoThresholdBytes);
+            return new IndexOptions(index, autoThresholdBytes);
         }
     }
 }

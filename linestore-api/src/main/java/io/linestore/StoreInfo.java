@@ -8,7 +8,7 @@ package io.linestore;
  * @param lineCount lines in the store
  * @param dataBytes bytes of all data files together
  * @param indexBytes bytes of all index files together
- * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ * @param index the index kind
  * @param linesPerShard lines per shard; for {@link Layout#SINGLE}, {@link Long#MAX_VALUE}
  * @param shardCount data files in the store
  */
@@ -18,9 +18,18 @@ public record StoreInfo(
         long lineCount,
         long dataBytes,
         long indexBytes,
-        int indexStride,
+        IndexKind index,
         long linesPerShard,
         int shardCount) {
+
+    /**
+     * Lines per index entry.
+     *
+     * @return 0 none, 1 compact or dense, {@code K > 1} sparse
+     */
+    public int indexStride() {
+        return index.stride();
+    }
 
     /**
      * Index bytes per line: the space the index costs.

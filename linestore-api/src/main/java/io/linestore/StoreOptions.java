@@ -3,20 +3,21 @@ package io.linestore;
 import java.util.Objects;
 
 /**
- * The shape of a store {@link LineStores#build} makes: layout, shard size, index stride, and the
+ * The shape of a store {@link LineStores#build} makes: layout, shard size, index kind, and the
  * {@link ReadMethod#AUTO} threshold recorded in its manifest. All of it is fixed for the life of
  * the store (an append keeps it); how the files are written is {@link WriteOptions}. Immutable;
  * made with {@link #builder()}.
  *
  * <p>Defaults: {@link Layout#SINGLE}, {@value #DEFAULT_LINES_PER_SHARD} lines per shard (used by
- * {@link Layout#SHARDED} only), index stride 1 (dense), and the {@link ReadMethod#AUTO} threshold
- * {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
+ * {@link Layout#SHARDED} only), a {@link IndexKind#DENSE dense} index, and the {@link ReadMethod#AUTO}
+ * threshold {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
  *
  * @param layout single file or fixed-size shards
  * @param linesPerShard lines per shard for {@link Layout#SHARDED}, {@code >= 1}
- * @param indexStride 1 for a dense index (one entry per line), {@code K > 1} for one entry every
- *     {@code K} lines (a read scans at most {@code K - 1} lines), 0 for no index (a read scans from
- *     the start of its shard)
+ * @param index how lines are found: {@link IndexKind#COMPACT} (every line in constant time, about 1.3
+ *     bytes per line of 100 bytes), {@link IndexKind#DENSE} (8 bytes per line),
+ *     {@link IndexKind#sparse sparse:K} (8 bytes per K lines; a read scans at most {@code K - 1}
+ *     lines) or {@link IndexKind#NONE} (a read scans from the start of its shard)
  * @param autoThresholdBytes recorded in the manifest as the range size, in bytes, below which
  *     {@link ReadMethod#AUTO} reads through the memory mapping and at or above which through the
  *     file channel, {@code >= 0}; {@code linestore recommend} measures it on the user's machine
@@ -24,7 +25,7 @@ import java.util.Objects;
 public record StoreOptions(
         Layout layout,
         long linesPerShard,
-        int indexStride,
+        IndexKind index,
         long autoThresholdBytes) {
 
     /** Lines per shard when none is given. */
@@ -41,19 +42,26 @@ public record StoreOptions(
      * Checks the options.
      *
      * @throws IllegalArgumentException if a value is out of range (the message names it)
-     * @throws NullPointerException if {@code layout} is null
+     * @throws NullPointerException if {@code layout} or {@code index} is null
      */
     public StoreOptions {
         Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(index, "index");
         if (linesPerShard < 1) {
             throw new IllegalArgumentException("linesPerShard must be >= 1: " + linesPerShard);
-        }
-        if (indexStride < 0) {
-            throw new IllegalArgumentException("indexStride must be >= 0: " + indexStride);
         }
         if (autoThresholdBytes < 0) {
             throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
         }
+    }
+
+    /**
+     * Lines per index entry.
+     *
+     * @return 0 none, 1 compact or dense, {@code K > 1} sparse
+     */
+    public int indexStride() {
+        return index.stride();
     }
 
     /**
@@ -83,7 +91,7 @@ public record StoreOptions(
         return new Builder()
                 .layout(layout)
                 .linesPerShard(linesPerShard)
-                .indexStride(indexStride)
+                .index(index)
                 .autoThresholdBytes(autoThresholdBytes);
     }
 
@@ -91,7 +99,7 @@ public record StoreOptions(
     public static final class Builder {
         private Layout layout = Layout.SINGLE;
         private long linesPerShard = DEFAULT_LINES_PER_SHARD;
-        private int indexStride = 1;
+        private IndexKind index = IndexKind.DENSE;
         private long autoThresholdBytes = DEFAULT_AUTO_THRESHOLD_BYTES;
 
         private Builder() {
@@ -130,14 +138,25 @@ public record StoreOptions(
         }
 
         /**
-         * Sets the index stride: 1 dense, {@code K > 1} sparse, 0 none.
+         * Sets the index kind.
          *
-         * @param indexStride {@code >= 0}
+         * @param index the kind
          * @return this builder
          */
-        public Builder indexStride(int indexStride) {
-            this.indexStride = indexStride;
+        public Builder index(IndexKind index) {
+            this.index = index;
             return this;
+        }
+
+        /**
+         * Sets an 8-byte index by its stride: {@code index(IndexKind.ofStride(indexStride))}.
+         *
+         * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+         * @return this builder
+         * @throws IllegalArgumentException if {@code indexStride < 0}
+         */
+        public Builder indexStride(int indexStride) {
+            return index(IndexKind.ofStride(indexStride));
         }
 
         /**
@@ -158,7 +177,7 @@ public record StoreOptions(
          * @throws IllegalArgumentException if a value is out of range
          */
         public StoreOptions build() {
-            return new StoreOptions(layout, linesPerShard, indexStride, autoThresholdBytes);
+            return new StoreOptions(layout, linesPerShard, index, autoThresholdBytes);
         }
     }
 }

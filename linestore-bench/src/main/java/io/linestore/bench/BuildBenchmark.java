@@ -46,7 +46,7 @@ public class BuildBenchmark extends FileWrites {
     public void prepare() {
         input = data().textFile(lines);
         store = scratch("build").resolve("store");
-        options = layout.applyTo(StoreOptions.builder()).indexStride(stride.stride()).build();
+        options = layout.applyTo(StoreOptions.builder()).index(stride.kind()).build();
         build();
         try (LineStore built = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
             ResultCheck.lines(built.read(0, 1), 0, 1, lines, "built store");

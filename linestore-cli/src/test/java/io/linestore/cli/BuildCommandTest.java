@@ -2,6 +2,7 @@ package io.linestore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.IndexKind;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.StoreInfo;
@@ -9,6 +10,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,6 +72,41 @@ class BuildCommandTest {
         assertThat(info.shardCount()).isEqualTo(8);
         assertThat(info.linesPerShard()).isEqualTo(64);
         assertThat(info.indexStride()).isEqualTo(8);
+    }
+
+    @Test
+    void buildsEveryIndexKindAndDenseByDefault() {
+        Path input = TestStores.writeText(tmp);
+        Map<String, IndexKind> kinds = new LinkedHashMap<>();
+        kinds.put("compact", IndexKind.COMPACT);
+        kinds.put("compact:16", IndexKind.compact(16));
+        kinds.put("dense", IndexKind.DENSE);
+        kinds.put("sparse:8", IndexKind.sparse(8));
+        kinds.put("none", IndexKind.NONE);
+        for (Map.Entry<String, IndexKind> kind : kinds.entrySet()) {
+            Path store = tmp.resolve("store-" + kind.getKey().replace(':', '-'));
+            Cli.Result result = Cli.run("build", input.toString(), store.toString(), "--index", kind.getKey());
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(info(store).index()).isEqualTo(kind.getValue());
+            assertThat(Cli.run("read", store.toString(), "0", "500").stdout())
+                    .isEqualTo(TestStores.joined(TestStores.lines()));
+        }
+        Path store = tmp.resolve("default");
+        Cli.run("build", input.toString(), store.toString());
+        assertThat(info(store).index()).isEqualTo(IndexKind.DENSE);
+    }
+
+    @Test
+    void anUnknownIndexKindIsBadUsageNamingIt() {
+        String input = TestStores.writeText(tmp).toString();
+        String store = tmp.resolve("s").toString();
+
+        Cli.Result result = Cli.run("build", input, store, "--index", "sparse:x");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.err()).contains("--index", "sparse:x");
+        assertThat(Cli.run("build", input, store, "--index", "dense", "--index-stride", "4").err())
+                .contains("not both");
     }
 
     @Test

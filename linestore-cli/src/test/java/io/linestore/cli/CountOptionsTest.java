@@ -24,7 +24,7 @@ class CountOptionsTest {
         Cli.Result gen = Cli.run("gen", "--lines", "0.01k");
 
         assertThat(build.exitCode()).as(build.err()).isZero();
-        assertThat(info.out()).contains("(100 lines each)", "index stride   2 ");
+        assertThat(info.out()).contains("(100 lines each)", "index          sparse:2 ");
         assertThat(read.stdout()).isEqualTo(TestStores.joined(TestStores.lines().subList(400, 402)));
         assertThat(gen.stdoutText().lines()).hasSize(10);
     }

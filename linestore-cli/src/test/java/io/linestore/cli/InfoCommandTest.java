@@ -25,7 +25,7 @@ class InfoCommandTest {
                 .contains("layout         sharded")
                 .contains("lines          500")
                 .contains("shards         8 (64 lines each)")
-                .contains("index stride   4 (sparse");
+                .contains("index          sparse:4 (an 8-byte entry every 4 lines");
     }
 
     @Test
@@ -42,6 +42,7 @@ class InfoCommandTest {
         assertThat(json.get("shardCount").asInt()).isEqualTo(8);
         assertThat(json.get("linesPerShard").asLong()).isEqualTo(64);
         assertThat(json.get("indexStride").asInt()).isEqualTo(4);
+        assertThat(json.get("index").asText()).isEqualTo("sparse:4");
         assertThat(json.get("dataBytes").asLong()).isEqualTo(TestStores.joined(TestStores.lines()).length);
         assertThat(json.get("indexBytes").asLong()).isPositive();
         assertThat(json.get("formatVersion").asInt()).isEqualTo(2);

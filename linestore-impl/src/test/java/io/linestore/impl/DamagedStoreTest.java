@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStoreException;
@@ -15,10 +16,14 @@ import io.linestore.UnsupportedFormatException;
 import io.linestore.VerifyReport;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.BiPredicate;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -64,6 +69,12 @@ class DamagedStoreTest {
                         CorruptStoreException.class, "'lineCount' is not a whole number"),
                 new ManifestDamage("a missing field", Layout.SINGLE, text -> text.replace("\"indexStride\" : 1,", ""),
                         CorruptStoreException.class, "'indexStride' is missing"),
+                new ManifestDamage("an unknown index kind", Layout.SINGLE,
+                        text -> text.replace("\"index\" : \"dense\"", "\"index\" : \"btree\""),
+                        CorruptStoreException.class, "index 'btree' is not one of"),
+                new ManifestDamage("an index kind the stride denies", Layout.SINGLE,
+                        text -> text.replace("\"index\" : \"dense\"", "\"index\" : \"sparse:4\""),
+                        CorruptStoreException.class, "index \"sparse:4\" has 4 lines per entry, but indexStride=1"),
                 new ManifestDamage("an unknown layout", Layout.SINGLE, text -> text.replace("\"SINGLE\"", "\"DIAGONAL\""),
                         CorruptStoreException.class, "DIAGONAL"),
                 new ManifestDamage("not an object", Layout.SINGLE, text -> "[1, 2]",
@@ -115,8 +126,29 @@ class DamagedStoreTest {
                     .filter(file -> file.toString().endsWith(".lines") || file.toString().endsWith(".idx")).toList();
         }
         assertThat(files).hasSize(layout == Layout.SINGLE ? 2 : 6);
+        assertEveryFlipIsFound(store, files, (file, at) -> false);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Layout.class)
+    void flippedByteAnywhereACompactIndexUsesIsReportedByVerify(Layout layout) throws IOException {
+        Path store = build(layout, 3, IndexKind.compact(2));
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(store)) {
+            files = walk.filter(file -> file.getFileName().toString().endsWith(".idx")).toList();
+        }
+        assertThat(files).hasSize(layout == Layout.SINGLE ? 1 : 3);
+        assertEveryFlipIsFound(store, files, DamagedStoreTest::unusedByCompactIndex);
+    }
+
+    /** Flips each byte of the files but the skipped ones in turn: open or verify must name the file. */
+    private static void assertEveryFlipIsFound(Path store, List<Path> files, BiPredicate<Path, Long> skipped)
+            throws IOException {
         for (Path file : files) {
             for (long at = 0; at < Files.size(file); at++) {
+                if (skipped.test(file, at)) {
+                    continue;
+                }
                 flip(file, at);
                 String where = file + " byte " + at;
                 try (LineStore opened = LineStores.open(store)) {
@@ -133,6 +165,31 @@ class DamagedStoreTest {
         try (LineStore opened = LineStores.open(store)) {
             assertThat(opened.verify().problems()).isEmpty();
         }
+    }
+
+    /**
+     * Whether a byte of a compact index is one its format leaves unused: a segment table entry of a
+     * segment not started, or a directory entry of a block not written (see CompactIndex).
+     */
+    private static boolean unusedByCompactIndex(Path file, long at) {
+        ByteBuffer header;
+        try {
+            header = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        long blocks = header.getLong(16) / header.getInt(8);
+        int segments = blocks == 0 ? 0 : 64 - Long.numberOfLeadingZeros(blocks);
+        if (at >= 48 + 8L * segments && at < 48 + 8L * 40) {
+            return true;
+        }
+        if (segments == 0) {
+            return false;
+        }
+        int last = segments - 1;
+        long directory = header.getLong(48 + 8 * last);
+        long used = blocks - ((1L << last) - 1);
+        return at >= directory + 8 * used && at < directory + (8L << last);
     }
 
     @ParameterizedTest
@@ -180,10 +237,15 @@ class DamagedStoreTest {
         }
     }
 
+    /** A store with a dense index, whose entries the tests overwrite. */
     private Path build(Layout layout, long linesPerShard) {
-        Path store = tmp.resolve("store-" + layout + "-" + linesPerShard);
+        return build(layout, linesPerShard, IndexKind.DENSE);
+    }
+
+    private Path build(Layout layout, long linesPerShard, IndexKind index) {
+        Path store = tmp.resolve("store-" + layout + "-" + linesPerShard + "-" + index.toString().replace(':', '-'));
         LineStores.build(new java.io.ByteArrayInputStream(TEXT.getBytes(StandardCharsets.US_ASCII)), store,
-                StoreOptions.builder().layout(layout).linesPerShard(linesPerShard).build());
+                StoreOptions.builder().layout(layout).linesPerShard(linesPerShard).index(index).build());
         return store;
     }
 

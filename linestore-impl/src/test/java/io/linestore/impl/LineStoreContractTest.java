@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The one contract every layout x index stride x read method obeys: the line semantics of
+ * The one contract every layout x index kind x read method obeys: the line semantics of
  * docs/design.md, read by {@code read}, {@code readBytes} and {@code lines} alike, for every offset and
  * size around the edges. Add a case here, not to one implementation.
  */
@@ -172,12 +172,11 @@ class LineStoreContractTest {
             StoreInfo info = store.info();
             assertThat(info.lineCount()).isEqualTo(5);
             assertThat(info.layout()).isEqualTo(config.layout());
-            assertThat(info.indexStride()).isEqualTo(config.stride());
+            assertThat(info.index()).isEqualTo(config.index());
             assertThat(info.dataBytes()).isEqualTo(input.length);
-            assertThat(info.indexStride()).isEqualTo(config.stride());
             assertThat(info.shardCount()).isEqualTo(config.layout() == Layout.SINGLE ? 1
                     : (int) Math.ceilDiv(5, config.linesPerShard()));
-            assertThat(info.indexBytes() > 0).isEqualTo(config.stride() > 0);
+            assertThat(info.indexBytes() > 0).isEqualTo(config.index().stride() > 0);
             assertThat(store.readMethod()).isEqualTo(config.method());
         }
     }

@@ -1,5 +1,6 @@
 package io.linestore.impl;
 
+import io.linestore.IndexKind;
 import io.linestore.IndexOptions;
 import io.linestore.Layout;
 import io.linestore.LineStore;
@@ -17,23 +18,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One (layout x index stride x read method) combination, with tiny buffers and a tiny handle cache so
+ * One (layout x index kind x read method) combination, with tiny buffers and a tiny handle cache so
  * that every chunk, shard and cache boundary is crossed by small inputs. The layouts are single,
  * sharded, and a file indexed in place (a sidecar index).
  *
  * @param layout the layout
  * @param linesPerShard lines per shard when sharded
- * @param stride index stride
+ * @param index index kind; compact ones with blocks of 2 lines, so that small inputs fill blocks and
+ *     segments
  * @param method read method
  * @param sidecar whether the input is indexed in place instead of copied into a store
  */
-record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod method, boolean sidecar) {
+record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMethod method, boolean sidecar) {
 
     static final int WRITE_BUFFER = 3;
     static final int READ_BUFFER = 5;
     static final int HANDLE_CACHE = 2;
     /** Small, so that AUTO reads some ranges through the mapping and others through the channel. */
     static final long AUTO_THRESHOLD = 16;
+    /** Every index kind; compact with blocks of 2 lines, so that small inputs fill blocks and segments. */
+    static final List<IndexKind> INDEXES = List.of(IndexKind.NONE, IndexKind.DENSE, IndexKind.sparse(7),
+            IndexKind.compact(2));
 
     /** Every combination of a store directory (not a sidecar): those that can be appended to. */
     static List<StoreConfig> stores() {
@@ -44,12 +49,12 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
     static List<StoreConfig> all() {
         List<StoreConfig> configs = new ArrayList<>();
         for (ReadMethod method : ReadMethod.values()) {
-            for (int stride : new int[] {0, 1, 7}) {
-                configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, stride, method, false));
-                configs.add(new StoreConfig(Layout.SHARDED, 1, stride, method, false));
-                configs.add(new StoreConfig(Layout.SHARDED, 3, stride, method, false));
-                if (stride > 0) {
-                    configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, stride, method,
+            for (IndexKind index : INDEXES) {
+                configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method, false));
+                configs.add(new StoreConfig(Layout.SHARDED, 1, index, method, false));
+                configs.add(new StoreConfig(Layout.SHARDED, 3, index, method, false));
+                if (index.stride() > 0) {
+                    configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method,
                             true));
                 }
             }
@@ -61,7 +66,7 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
         return StoreOptions.builder()
                 .layout(layout)
                 .linesPerShard(linesPerShard)
-                .indexStride(stride)
+                .index(index)
                 .autoThresholdBytes(AUTO_THRESHOLD)
                 .build();
     }
@@ -89,7 +94,7 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            LineStores.index(path, IndexOptions.builder().indexStride(stride).autoThresholdBytes(AUTO_THRESHOLD).build(),
+            LineStores.index(path, IndexOptions.builder().index(index).autoThresholdBytes(AUTO_THRESHOLD).build(),
                     writeOptions());
         } else {
             LineStores.build(new ByteArrayInputStream(input), path, storeOptions(), writeOptions());
@@ -100,6 +105,6 @@ record StoreConfig(Layout layout, long linesPerShard, int stride, ReadMethod met
     @Override
     public String toString() {
         String where = sidecar ? "sidecar" : layout == Layout.SINGLE ? "single" : "sharded" + linesPerShard;
-        return where + " stride" + stride + " " + method;
+        return where + " " + index + " " + method;
     }
 }

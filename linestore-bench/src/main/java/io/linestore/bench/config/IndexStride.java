@@ -1,40 +1,46 @@
 package io.linestore.bench.config;
 
+import io.linestore.IndexKind;
+
 /**
- * The index strides the benchmarks compare. Shared by the JMH {@code @Param}s and the tests.
+ * The indexes the benchmarks compare, named as in format version 1 by how many lines share an entry.
+ * Shared by the JMH {@code @Param}s and the tests.
  */
 public enum IndexStride {
 
-    /** An offset for every line: a read is one byte range. */
-    DENSE(1),
+    /** Every line's offset in about 1.3 bytes, found in constant time (Elias–Fano blocks). */
+    COMPACT(IndexKind.COMPACT),
+
+    /** An 8-byte offset for every line: a read is one byte range. */
+    DENSE(IndexKind.DENSE),
 
     /** An offset every 64 lines: a read scans at most 63 lines first. */
-    SPARSE_64(64),
+    SPARSE_64(IndexKind.sparse(64)),
 
     /** No index: a read scans from the start of its shard, the cost the naive approach pays. */
-    NONE(0);
+    NONE(IndexKind.NONE);
 
-    private final int stride;
+    private final IndexKind kind;
 
-    IndexStride(int stride) {
-        this.stride = stride;
+    IndexStride(IndexKind kind) {
+        this.kind = kind;
     }
 
     /**
-     * Returns the stride as {@link io.linestore.StoreOptions#indexStride()} takes it.
+     * Returns the index as {@link io.linestore.StoreOptions#index()} takes it.
      *
-     * @return 1, 64 or 0
+     * @return the index kind
      */
-    public int stride() {
-        return stride;
+    public IndexKind kind() {
+        return kind;
     }
 
     /**
      * Tells whether reads find their lines in constant time, whatever their position.
      *
-     * @return {@code true} for a dense or sparse index
+     * @return {@code true} for any index
      */
     public boolean indexed() {
-        return stride > 0;
+        return kind.stride() > 0;
     }
 }

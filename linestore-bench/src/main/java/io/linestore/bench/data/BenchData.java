@@ -101,7 +101,7 @@ public final class BenchData {
         if (!Files.exists(store.resolve("manifest.json"))) {
             Path input = textFile(lines);
             deleteTree(store);
-            LineStores.build(input, store, layout.applyTo(StoreOptions.builder()).indexStride(stride.stride()).build());
+            LineStores.build(input, store, layout.applyTo(StoreOptions.builder()).index(stride.kind()).build());
         }
         return store;
     }

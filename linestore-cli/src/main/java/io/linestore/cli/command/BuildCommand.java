@@ -53,7 +53,7 @@ public final class BuildCommand implements Callable<Integer> {
     private Long shardLines;
 
     @Mixin
-    private IndexStrideOption strideOption;
+    private IndexOption indexOption;
 
     @Option(names = "--auto-threshold", paramLabel = "SIZE", defaultValue = "1MiB",
             converter = Sizes.ByteSizeConverter.class,
@@ -101,7 +101,7 @@ public final class BuildCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--auto-threshold must be >= 0, got " + autoThreshold);
         }
         StoreOptions.Builder options = StoreOptions.builder()
-                .indexStride(strideOption.stride(spec, 0))
+                .index(indexOption.kind(spec, true))
                 .autoThresholdBytes(autoThreshold)
                 .layout(layout);
         if (shardLines != null) {

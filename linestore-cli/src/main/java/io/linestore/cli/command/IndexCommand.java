@@ -35,7 +35,7 @@ public final class IndexCommand implements Callable<Integer> {
     private Path file;
 
     @Mixin
-    private IndexStrideOption strideOption;
+    private IndexOption indexOption;
 
     @Mixin
     private WriteFlags writeFlags;
@@ -52,7 +52,7 @@ public final class IndexCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         IndexSummary summary = ReportedBuild.index(streams, file,
-                IndexOptions.builder().indexStride(strideOption.stride(spec, 1)).build(), writeFlags.toWriteOptions(spec));
+                IndexOptions.builder().index(indexOption.kind(spec, false)).build(), writeFlags.toWriteOptions(spec));
         PrintWriter out = spec.commandLine().getOut();
         out.println(ReportedBuild.describeIndex(file, summary));
         out.flush();

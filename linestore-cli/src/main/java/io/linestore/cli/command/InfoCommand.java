@@ -1,5 +1,6 @@
 package io.linestore.cli.command;
 
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
@@ -29,7 +30,7 @@ public final class InfoCommand implements Callable<Integer> {
 
     private InfoCommand() {
         spec = CommandSpec.wrapWithoutInspection(this).name("info");
-        spec.usageMessage().description("Describes a store: layout, line count, sizes, shards, index stride.");
+        spec.usageMessage().description("Describes a store: format, layout, line count, sizes, shards, index kind and bytes per line.");
         spec.add(store).add(json);
     }
 
@@ -71,14 +72,18 @@ public final class InfoCommand implements Callable<Integer> {
         } else {
             out.printf(Locale.ROOT, "shards         %,d%n", info.shardCount());
         }
-        out.printf(Locale.ROOT, "index stride   %s%n", describeStride(info.indexStride()));
+        out.printf(Locale.ROOT, "index          %s%n", describe(info.index()));
     }
 
-    private static String describeStride(int stride) {
-        return switch (stride) {
-            case 0 -> "0 (no index: reads scan from the start of their shard)";
-            case 1 -> "1 (dense: one entry per line)";
-            default -> stride + " (sparse: reads scan up to " + (stride - 1) + " lines)";
+    private static String describe(IndexKind index) {
+        if (index.isCompact()) {
+            return index + " (every line in constant time, Elias-Fano coded)";
+        }
+        return switch (index.stride()) {
+            case 0 -> "none (reads scan from the start of their shard)";
+            case 1 -> "dense (an 8-byte entry per line)";
+            default -> index + " (an 8-byte entry every " + index.stride() + " lines: reads scan up to "
+                    + (index.stride() - 1) + " lines)";
         };
     }
 }

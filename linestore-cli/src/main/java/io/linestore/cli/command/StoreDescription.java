@@ -22,7 +22,8 @@ import java.nio.file.Path;
  * @param indexBytesPerLine index bytes divided by lines (0 for an empty store)
  * @param shardCount data files
  * @param linesPerShard lines per shard; {@code null} for a single-file store
- * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ * @param indexStride lines per index entry: 1 compact or dense, {@code K > 1} sparse, 0 none
+ * @param index the index kind: {@code compact}, {@code dense}, {@code sparse:K} or {@code none}
  */
 public record StoreDescription(
         String store,
@@ -34,7 +35,8 @@ public record StoreDescription(
         double indexBytesPerLine,
         int shardCount,
         Long linesPerShard,
-        int indexStride) {
+        int indexStride,
+        String index) {
 
     /**
      * Describes a store.
@@ -54,7 +56,8 @@ public record StoreDescription(
                 info.indexBytesPerLine(),
                 info.shardCount(),
                 info.layout() == Layout.SHARDED ? info.linesPerShard() : null,
-                info.indexStride());
+                info.indexStride(),
+                info.index().toString());
     }
 
     /**
@@ -82,6 +85,7 @@ public record StoreDescription(
                 json.writeNumberField("linesPerShard", linesPerShard);
             }
             json.writeNumberField("indexStride", indexStride);
+            json.writeStringField("index", index);
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write JSON to a string", e);

@@ -7,7 +7,7 @@ import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
-import io.linestore.impl.index.IndexWriter;
+import io.linestore.impl.index.IndexFiles;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +28,6 @@ final class ShardSequence implements LineSink, Closeable {
     private final Manifest store;
     private final Layout layout;
     private final long linesPerShard;
-    private final int stride;
     private final int bufferSize;
     private final boolean fsync;
     private final List<ShardEntry> shards;
@@ -51,7 +50,6 @@ final class ShardSequence implements LineSink, Closeable {
         this.store = store;
         this.layout = store.layout();
         this.linesPerShard = store.linesPerShard();
-        this.stride = store.indexStride();
         this.bufferSize = bufferSize;
         this.fsync = fsync;
         this.shards = new ArrayList<>(store.shards());
@@ -59,8 +57,8 @@ final class ShardSequence implements LineSink, Closeable {
             ShardEntry last = shards.removeLast();
             int number = shards.size();
             shard = ShardWriter.resume(dir.resolve(StoreFiles.dataFile(layout, number)),
-                    dir.resolve(StoreFiles.indexFile(layout, number)), IndexFormat.Identity.of(store, number), stride,
-                    bufferSize, fsync, last);
+                    dir.resolve(StoreFiles.indexFile(layout, number)), store.index(),
+                    IndexFormat.Identity.of(store, number), bufferSize, fsync, last);
         } else if (layout == Layout.SINGLE && shards.isEmpty()) {
             open();
         } else if (layout == Layout.SHARDED) {
@@ -135,9 +133,9 @@ final class ShardSequence implements LineSink, Closeable {
     static void commit(Path dir, Manifest store, Written written, boolean fsync) throws IOException {
         int pending = written.headerPending();
         if (pending >= 0) {
-            IndexWriter.commitHeader(dir.resolve(StoreFiles.indexFile(store.layout(), pending)),
-                    IndexFormat.Identity.of(store, pending), store.indexStride(), written.shards().get(pending).lines(),
-                    fsync);
+            ShardEntry shard = written.shards().get(pending);
+            IndexFiles.commitHeader(store.index(), dir.resolve(StoreFiles.indexFile(store.layout(), pending)),
+                    IndexFormat.Identity.of(store, pending), shard.lines(), shard.indexBytes(), fsync);
         }
     }
 
@@ -166,7 +164,8 @@ final class ShardSequence implements LineSink, Closeable {
         // Left by an append that never committed: no manifest lists them, so no reader has them open.
         Files.deleteIfExists(data);
         Files.deleteIfExists(index);
-        shard = ShardWriter.create(data, index, IndexFormat.Identity.of(store, number), stride, bufferSize, fsync);
+        shard = ShardWriter.create(data, index, store.index(), IndexFormat.Identity.of(store, number), bufferSize,
+                fsync);
         created = true;
     }
 

@@ -1,9 +1,11 @@
 package io.linestore.impl.build;
 
+import io.linestore.IndexKind;
 import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
-import io.linestore.impl.index.IndexWriter;
+import io.linestore.impl.index.IndexSink;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -21,7 +23,7 @@ final class ShardWriter implements LineSink, Closeable {
 
     private final FileChannel data;
     private final FileChannel indexChannel;
-    private final IndexWriter index;
+    private final IndexSink index;
     private final int stride;
     private final boolean fsync;
     private final ByteBuffer buffer;
@@ -37,7 +39,7 @@ final class ShardWriter implements LineSink, Closeable {
     private int runStart;
     private int runEnd;
 
-    private ShardWriter(FileChannel data, FileChannel indexChannel, IndexWriter index, int stride, int bufferSize,
+    private ShardWriter(FileChannel data, FileChannel indexChannel, IndexSink index, int stride, int bufferSize,
             boolean fsync, ShardEntry resumed, long endedLines) {
         this.data = data;
         this.indexChannel = indexChannel;
@@ -59,18 +61,18 @@ final class ShardWriter implements LineSink, Closeable {
      * Creates a new shard's files, which must not exist.
      *
      * @param dataFile the data file
-     * @param indexFile the index file; not created when {@code stride} is 0
+     * @param indexFile the index file; not created for {@link IndexKind#NONE}
+     * @param kind the index kind
      * @param identity what the index header records
-     * @param stride index stride, 0 for none
      * @param bufferSize write buffer size per file
      * @param fsync whether {@link #finish()} forces the files to the device
      * @return the writer
      * @throws IOException if a file cannot be created
      */
-    static ShardWriter create(Path dataFile, Path indexFile, IndexFormat.Identity identity, int stride,
+    static ShardWriter create(Path dataFile, Path indexFile, IndexKind kind, IndexFormat.Identity identity,
             int bufferSize, boolean fsync) throws IOException {
         FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return withIndex(data, indexFile, identity, stride, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0), 0,
+        return withIndex(data, indexFile, kind, identity, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0), 0,
                 StandardOpenOption.CREATE_NEW);
     }
 
@@ -79,16 +81,16 @@ final class ShardWriter implements LineSink, Closeable {
      * that never committed) and writes on from there.
      *
      * @param dataFile the data file
-     * @param indexFile the index file, ignored when {@code stride} is 0
+     * @param indexFile the index file, ignored for {@link IndexKind#NONE}
+     * @param kind the index kind
      * @param identity what the index header records
-     * @param stride index stride, 0 for none
      * @param bufferSize write buffer size per file
      * @param fsync whether {@link #finish()} forces the files to the device
      * @param committed the shard as the manifest records it
      * @return the writer
      * @throws IOException if a file cannot be opened or truncated
      */
-    static ShardWriter resume(Path dataFile, Path indexFile, IndexFormat.Identity identity, int stride,
+    static ShardWriter resume(Path dataFile, Path indexFile, IndexKind kind, IndexFormat.Identity identity,
             int bufferSize, boolean fsync, ShardEntry committed) throws IOException {
         FileChannel data = FileChannel.open(dataFile, StandardOpenOption.WRITE);
         try {
@@ -98,7 +100,7 @@ final class ShardWriter implements LineSink, Closeable {
             data.close();
             throw e;
         }
-        return withIndex(data, indexFile, identity, stride, bufferSize, fsync, committed, committed.lines(),
+        return withIndex(data, indexFile, kind, identity, bufferSize, fsync, committed, committed.lines(),
                 StandardOpenOption.WRITE);
     }
 
@@ -107,8 +109,8 @@ final class ShardWriter implements LineSink, Closeable {
      * checksum is taken from the bytes passed to {@link #write}.
      *
      * @param indexFile the index file; created, or continued when {@code committed} has lines
+     * @param kind the index kind, not {@link IndexKind#NONE}
      * @param identity what the index header records
-     * @param stride index stride, {@code >= 1}
      * @param bufferSize write buffer size
      * @param fsync whether {@link #finish()} forces the index to the device
      * @param committed what is indexed already (all zero for a new index)
@@ -117,16 +119,17 @@ final class ShardWriter implements LineSink, Closeable {
      * @return the writer
      * @throws IOException if the index cannot be created or opened
      */
-    static ShardWriter indexOnly(Path indexFile, IndexFormat.Identity identity, int stride, int bufferSize,
+    static ShardWriter indexOnly(Path indexFile, IndexKind kind, IndexFormat.Identity identity, int bufferSize,
             boolean fsync, ShardEntry committed, int unterminated) throws IOException {
-        return withIndex(null, indexFile, identity, stride, bufferSize, fsync, committed,
+        return withIndex(null, indexFile, kind, identity, bufferSize, fsync, committed,
                 committed.lines() - unterminated,
                 committed.dataBytes() == 0 ? StandardOpenOption.CREATE_NEW : StandardOpenOption.WRITE);
     }
 
-    private static ShardWriter withIndex(FileChannel data, Path indexFile, IndexFormat.Identity identity, int stride,
-            int bufferSize, boolean fsync, ShardEntry committed, long endedLines, StandardOpenOption createOrWrite)
-            throws IOException {
+    private static ShardWriter withIndex(FileChannel data, Path indexFile, IndexKind kind,
+            IndexFormat.Identity identity, int bufferSize, boolean fsync, ShardEntry committed, long endedLines,
+            StandardOpenOption createOrWrite) throws IOException {
+        int stride = kind.stride();
         if (stride == 0) {
             return new ShardWriter(data, null, null, stride, bufferSize, fsync, committed, endedLines);
         }
@@ -134,10 +137,10 @@ final class ShardWriter implements LineSink, Closeable {
         try {
             indexChannel = FileChannel.open(indexFile, createOrWrite, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
-            IndexWriter index = committed.dataBytes() == 0 && createOrWrite == StandardOpenOption.CREATE_NEW
-                    ? IndexWriter.create(indexChannel, identity, stride, bufferSize)
-                    : IndexWriter.resume(indexChannel, identity, stride, bufferSize, Math.ceilDiv(committed.lines(), stride),
-                            committed.indexCrc32c());
+            IndexSink index = committed.dataBytes() == 0 && createOrWrite == StandardOpenOption.CREATE_NEW
+                    ? IndexFiles.create(kind, indexChannel, identity, bufferSize)
+                    : IndexFiles.resume(kind, indexFile, indexChannel, identity, bufferSize, committed.lines(),
+                            committed.indexBytes(), committed.indexCrc32c());
             return new ShardWriter(data, indexChannel, index, stride, bufferSize, fsync, committed, endedLines);
         } catch (IOException | RuntimeException e) {
             if (indexChannel != null) {
@@ -221,7 +224,7 @@ final class ShardWriter implements LineSink, Closeable {
 
     /**
      * Whether this shard continued a committed index, whose header must be written with
-     * {@link IndexWriter#commitHeader} once the new manifest is published.
+     * {@link IndexFiles#commitHeader} once the new manifest is published.
      *
      * @return {@code true} if so
      */

@@ -12,7 +12,7 @@ import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
-import io.linestore.impl.index.IndexWriter;
+import io.linestore.impl.index.IndexFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -25,7 +25,7 @@ import java.util.List;
 /**
  * Indexes a text file in place: writes {@code FILE.lsidx/} (manifest and index) and never touches the
  * file. Indexes only the new tail of a file that grew, including the continuation of a last line that
- * had no {@code \n}; indexes a file that changed otherwise, or with another stride, from the start
+ * had no {@code \n}; indexes a file that changed otherwise, or with another index kind, from the start
  * into a new generation, which replaces the old index only when its manifest is renamed into place
  * (until then the old index stays valid). Indexes the bytes present when it starts: a file still
  * being written is indexed up to there, its partial last line included.
@@ -39,7 +39,7 @@ public final class SidecarIndexer {
      * Indexes a file, or brings its index up to date.
      *
      * @param file the text file
-     * @param options stride and AUTO threshold
+     * @param options index kind and AUTO threshold
      * @param write buffer size, fsync, progress
      * @return the lines and bytes indexed, and the bytes read this time
      * @throws IllegalArgumentException if {@code file} is not a regular file
@@ -60,11 +60,11 @@ public final class SidecarIndexer {
                 StoreJanitor.reclaim(sidecar);
                 Manifest old = readQuietly(sidecar);
                 SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
-                boolean sameStride = old != null && old.indexStride() == options.indexStride();
-                if (sameStride && state.state() == SourceCheck.State.FRESH) {
+                boolean sameKind = old != null && old.index().equals(options.index());
+                if (sameKind && state.state() == SourceCheck.State.FRESH) {
                     return summary(old, 0, started);
                 }
-                boolean grown = sameStride && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
+                boolean grown = sameKind && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
                 Manifest manifest;
                 try {
                     manifest = grown ? extend(file, sidecar, channel, old, write)
@@ -75,8 +75,8 @@ public final class SidecarIndexer {
                     throw e;
                 }
                 if (grown) {
-                    IndexWriter.commitHeader(StoreFiles.indexPath(sidecar, manifest, 0),
-                            IndexFormat.Identity.of(manifest, 0), manifest.indexStride(), manifest.lineCount(),
+                    IndexFiles.commitHeader(manifest.index(), StoreFiles.indexPath(sidecar, manifest, 0),
+                            IndexFormat.Identity.of(manifest, 0), manifest.lineCount(), manifest.indexBytes(),
                             write.fsync());
                 } else {
                     StoreJanitor.reclaimQuietly(sidecar);
@@ -96,7 +96,7 @@ public final class SidecarIndexer {
     private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, Manifest old, IndexOptions options,
             WriteOptions write) throws IOException {
         Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(sidecar, old), Layout.SINGLE,
-                options.indexStride(), Long.MAX_VALUE, options.autoThresholdBytes());
+                options.index(), Long.MAX_VALUE, options.autoThresholdBytes());
         Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, empty));
         Manifest manifest = index(file, channel, files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), empty,
                 new ShardEntry(0, 0, 0, 0, 0), 0, write);
@@ -121,8 +121,8 @@ public final class SidecarIndexer {
         long modified = Files.getLastModifiedTime(file).toMillis();
         long size = channel.size();
         ShardEntry entry;
-        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, IndexFormat.Identity.of(base, 0),
-                base.indexStride(), write.writeBufferSize(), write.fsync(), committed, unterminated)) {
+        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(),
+                IndexFormat.Identity.of(base, 0), write.writeBufferSize(), write.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), unterminated == 0, write.progress());
             feeder.feed(channel, file, committed.dataBytes(), size);
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);

@@ -41,7 +41,7 @@ public final class StoreBuilder {
      * @param input the text, read to its end and not closed
      * @param dir the store directory: absent, empty, holding the left-overs of a build that was killed,
      *     or (when {@code replace}) a store
-     * @param options layout, shard size, stride, AUTO threshold
+     * @param options layout, shard size, index kind, AUTO threshold
      * @param write buffer size, fsync, progress
      * @param replace whether a store at {@code dir} may be replaced
      * @return what was written
@@ -63,7 +63,7 @@ public final class StoreBuilder {
                 StoreJanitor.reclaim(dir);
                 long linesPerShard = options.layout() == Layout.SINGLE ? Long.MAX_VALUE : options.linesPerShard();
                 Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(dir, old), options.layout(),
-                        options.indexStride(), linesPerShard, options.autoThresholdBytes());
+                        options.index(), linesPerShard, options.autoThresholdBytes());
                 Path files = Files.createDirectory(StoreFiles.filesDir(dir, empty));
                 try (ShardSequence sequence = new ShardSequence(files, empty, write.writeBufferSize(), write.fsync())) {
                     written = sequence.writeAll(input, write.writeBufferSize(), write.progress());

@@ -1,5 +1,6 @@
 package io.linestore.impl.format;
 
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.StoreInfo;
 import java.security.SecureRandom;
@@ -20,7 +21,8 @@ import java.util.List;
  * @param lineCount lines in the store, the sum of the shards' lines
  * @param dataBytes bytes of all data files
  * @param indexBytes bytes of all index files
- * @param indexStride 1 dense, {@code K > 1} sparse, 0 none
+ * @param index how the shards' index files find lines: dense, sparse by stride, none, or (version 2
+ *     only) compact
  * @param linesPerShard lines in every shard but the last; {@link Long#MAX_VALUE} for
  *     {@link Layout#SINGLE}
  * @param autoThresholdBytes the range size at which {@code AUTO} reads switch from the mapping to
@@ -37,7 +39,7 @@ public record Manifest(
         long lineCount,
         long dataBytes,
         long indexBytes,
-        int indexStride,
+        IndexKind index,
         long linesPerShard,
         long autoThresholdBytes,
         List<ShardEntry> shards,
@@ -69,7 +71,7 @@ public record Manifest(
     public Manifest withShards(List<ShardEntry> newShards, SourceFile newSource) {
         return new Manifest(format, version, generation, storeId, layout, newShards.stream().mapToLong(ShardEntry::lines).sum(),
                 newShards.stream().mapToLong(ShardEntry::dataBytes).sum(),
-                newShards.stream().mapToLong(ShardEntry::indexBytes).sum(), indexStride, linesPerShard,
+                newShards.stream().mapToLong(ShardEntry::indexBytes).sum(), index, linesPerShard,
                 autoThresholdBytes, newShards, newSource);
     }
 
@@ -78,18 +80,18 @@ public record Manifest(
      *
      * @param generation the generation its files are written in
      * @param layout single file or shards
-     * @param indexStride the index stride
+     * @param index the index kind
      * @param linesPerShard lines per shard; {@link Long#MAX_VALUE} for {@link Layout#SINGLE}
      * @param autoThresholdBytes the {@code AUTO} threshold
      * @return the manifest, with a fresh random {@code storeId}
      */
-    public static Manifest empty(long generation, Layout layout, int indexStride, long linesPerShard,
+    public static Manifest empty(long generation, Layout layout, IndexKind index, long linesPerShard,
             long autoThresholdBytes) {
         long storeId;
         do {
             storeId = StoreIds.RANDOM.nextLong();
         } while (storeId == 0);
-        return new Manifest(FORMAT, VERSION, generation, storeId, layout, 0, 0, 0, indexStride, linesPerShard,
+        return new Manifest(FORMAT, VERSION, generation, storeId, layout, 0, 0, 0, index, linesPerShard,
                 autoThresholdBytes, List.of(), null);
     }
 
@@ -100,7 +102,7 @@ public record Manifest(
      * @return the manifest
      */
     public Manifest nextGeneration(long newGeneration) {
-        return empty(newGeneration, layout, indexStride, linesPerShard, autoThresholdBytes);
+        return empty(newGeneration, layout, index, linesPerShard, autoThresholdBytes);
     }
 
     /**
@@ -115,12 +117,21 @@ public record Manifest(
     }
 
     /**
+     * Lines per index entry, as the manifest's {@code indexStride} field records it.
+     *
+     * @return 0 none, 1 compact or dense, {@code K > 1} sparse
+     */
+    public int indexStride() {
+        return index.stride();
+    }
+
+    /**
      * Describes the store.
      *
      * @return the public description
      */
     public StoreInfo info() {
-        return new StoreInfo(version, layout, lineCount, dataBytes, indexBytes, indexStride, linesPerShard,
+        return new StoreInfo(version, layout, lineCount, dataBytes, indexBytes, index, linesPerShard,
                 shards.size());
     }
 

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.StoreNotFoundException;
 import io.linestore.UnsupportedFormatException;
@@ -143,6 +144,9 @@ public final class ManifestCodec {
             json.writeNumberField("dataBytes", m.dataBytes());
             json.writeNumberField("indexBytes", m.indexBytes());
             json.writeNumberField("indexStride", m.indexStride());
+            if (m.version() != Manifest.VERSION_1) {
+                json.writeStringField("index", m.index().toString());
+            }
             json.writeNumberField("linesPerShard", m.linesPerShard());
             json.writeNumberField("autoThresholdBytes", m.autoThresholdBytes());
             json.writeArrayFieldStart("shards");
@@ -189,9 +193,35 @@ public final class ManifestCodec {
         boolean generations = version == Manifest.VERSION;
         return new Manifest(m.string("format"), version, generations ? m.number("generation") : 0,
                 generations ? m.number("storeId") : 0, parsedLayout, m.number("lineCount"),
-                m.number("dataBytes"), m.number("indexBytes"), m.integer("indexStride"), m.number("linesPerShard"),
+                m.number("dataBytes"), m.number("indexBytes"), indexKind(m, generations), m.number("linesPerShard"),
                 m.number("autoThresholdBytes"), shards, source == null ? null : new SourceFile(source.string("name"),
                         source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")));
+    }
+
+    /**
+     * The index kind: version 2 may name it ({@code "index"}), which must then agree with the stride;
+     * without it, and always in version 1, the stride alone says dense, sparse or none.
+     */
+    private static IndexKind indexKind(Fields m, boolean mayName) {
+        int stride = m.integer("indexStride");
+        if (stride < 0) {
+            throw m.corrupt("indexStride=" + stride + " is negative");
+        }
+        if (!mayName || !m.has("index")) {
+            return IndexKind.ofStride(stride);
+        }
+        String text = m.string("index");
+        IndexKind kind;
+        try {
+            kind = IndexKind.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw m.corrupt(e.getMessage());
+        }
+        if (kind.stride() != stride) {
+            throw m.corrupt("index \"" + text + "\" has " + kind.stride() + " lines per entry, but indexStride="
+                    + stride);
+        }
+        return kind;
     }
 
     /** A JSON value as plain Java: Map, List, String, Long, Double, Boolean or null. */
@@ -235,6 +265,10 @@ public final class ManifestCodec {
 
         CorruptStoreException corrupt(String detail) {
             return new CorruptStoreException(file, what + ": " + detail);
+        }
+
+        boolean has(String name) {
+            return values.containsKey(name);
         }
 
         private Object get(String name) {
@@ -319,9 +353,6 @@ public final class ManifestCodec {
         if (m.source() != null && !isSiblingName(file.getParent(), m.source().name())) {
             throw new CorruptStoreException(file, "a sidecar of " + file.getParent().getFileName()
                     + " cannot index the file " + m.source().name());
-        }
-        if (m.indexStride() < 0) {
-            throw new CorruptStoreException(file, "indexStride=" + m.indexStride() + " is negative");
         }
         if (m.autoThresholdBytes() < 0) {
             throw new CorruptStoreException(file, "autoThresholdBytes=" + m.autoThresholdBytes() + " is negative");

@@ -1,9 +1,17 @@
 package io.linestore.impl.index;
 
+import io.linestore.CorruptStoreException;
+import io.linestore.UnsupportedFormatException;
 import io.linestore.impl.format.Manifest;
+import io.linestore.impl.io.ChannelChunks;
+import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 
 /**
  * The layout of an index ({@code .idx}) file. All numbers little-endian. Version 2, written by
@@ -40,6 +48,10 @@ import java.nio.ByteOrder;
  * {@value #IN_PROGRESS_LINES} (in progress), and writes the real count only after its manifest is
  * published: until then the old end entry may already be overwritten by a new line's entry, and the
  * marker tells {@code verify} not to hold the header to the manifest. Readers accept either.
+ *
+ * <p>The 48-byte version-2 header is shared with the compact index ({@link CompactIndex}), which
+ * differs only in its magic, in what the fields at 8 and 24 hold, and in what follows the header:
+ * this class writes, checks and commits that header for both.
  */
 public final class IndexFormat {
 
@@ -140,17 +152,109 @@ public final class IndexFormat {
          * @return a {@link #headerBytes()}-byte buffer, ready to write
          */
         public ByteBuffer header(int stride, long lines) {
+            return header(MAGIC, stride, lines, entryCount(Math.max(0, lines), stride));
+        }
+
+        /**
+         * Makes a header of this layout for either index encoding.
+         *
+         * @param magic {@link #MAGIC} or {@link CompactIndex#MAGIC}
+         * @param shape the field at offset 8: the stride, or a compact index's lines per block
+         * @param lines lines in the shard, or {@link #IN_PROGRESS_LINES}
+         * @param size the field at offset 24: the entry count, or a compact index's file size
+         * @return a {@link #headerBytes()}-byte buffer, ready to write
+         */
+        ByteBuffer header(int magic, int shape, long lines, long size) {
             ByteBuffer header = ByteBuffer.allocate(headerBytes()).order(ByteOrder.LITTLE_ENDIAN)
-                    .putInt(MAGIC)
+                    .putInt(magic)
                     .putInt(version)
-                    .putInt(stride)
+                    .putInt(shape)
                     .putInt(shard)
                     .putLong(lines)
-                    .putLong(entryCount(Math.max(0, lines), stride));
+                    .putLong(size);
             if (version != VERSION_1) {
                 header.putLong(storeId).putLong(generation);
             }
             return header.flip();
+        }
+    }
+
+    /**
+     * Checks on open, in O(1), that an index file is of the expected encoding and version and is the
+     * one its manifest means: not a file of another store, generation or shard put in its place.
+     *
+     * @param file the index file, for messages
+     * @param segment the file, mapped
+     * @param magic {@link #MAGIC} or {@link CompactIndex#MAGIC}
+     * @param expected the header layout, store id, generation and shard the manifest expects
+     * @throws CorruptStoreException if the file is shorter than its header, or the magic or identity
+     *     is wrong
+     * @throws UnsupportedFormatException if the version is unknown
+     */
+    static void checkHeader(Path file, MemorySegment segment, int magic, Identity expected) {
+        if (segment.byteSize() < expected.headerBytes()) {
+            throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
+                    + expected.headerBytes() + "-byte header");
+        }
+        int found = segment.get(INT, MAGIC_OFFSET);
+        if (found != magic) {
+            throw new CorruptStoreException(file, "bad magic 0x" + Integer.toHexString(found) + ", expected 0x"
+                    + Integer.toHexString(magic));
+        }
+        int version = segment.get(INT, VERSION_OFFSET);
+        if (version != VERSION && (version != VERSION_1 || magic != MAGIC)) {
+            throw new UnsupportedFormatException(file, version, VERSION);
+        }
+        int shard = segment.get(INT, SHARD_OFFSET);
+        if (version == VERSION_1) {
+            if (expected.version() != VERSION_1 || shard != 0) {
+                throw new CorruptStoreException(file, "index version 1 (reserved field " + shard
+                        + ") where the manifest expects version " + expected.version());
+            }
+            return;
+        }
+        if (segment.byteSize() < HEADER_BYTES_V2) {
+            throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
+                    + HEADER_BYTES_V2 + "-byte header");
+        }
+        long storeId = segment.get(LONG, STORE_ID_OFFSET);
+        long generation = segment.get(LONG, GENERATION_OFFSET);
+        Identity header = new Identity(version, shard, storeId, generation);
+        if (!header.equals(expected)) {
+            throw new CorruptStoreException(file, "the index belongs to shard " + shard + " of store id "
+                    + Long.toHexString(storeId) + ", generation " + generation + " (index version " + version
+                    + "); the manifest expects shard " + expected.shard() + " of store id "
+                    + Long.toHexString(expected.storeId()) + ", generation " + expected.generation()
+                    + " (a file of another store or shard was put in its place)");
+        }
+    }
+
+    /**
+     * Marks an index that an append is about to continue: its header's line count becomes
+     * {@link #IN_PROGRESS_LINES} until {@link #commitHeader} writes the committed one.
+     *
+     * @param channel the index file, open for writing
+     * @throws IOException if writing fails
+     */
+    static void markInProgress(FileChannel channel) throws IOException {
+        ChannelChunks.writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN)
+                .putLong(IN_PROGRESS_LINES).flip(), LINES_OFFSET);
+    }
+
+    /**
+     * Writes the header of a continued index, once the manifest that commits its lines is published.
+     *
+     * @param indexFile the index file
+     * @param header the header, as {@link Identity#header} makes it
+     * @param fsync whether to force it to the device
+     * @throws IOException if writing fails; the index stays marked in progress, which readers accept
+     */
+    static void commitHeader(Path indexFile, ByteBuffer header, boolean fsync) throws IOException {
+        try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.WRITE)) {
+            ChannelChunks.writeFully(channel, header, MAGIC_OFFSET);
+            if (fsync) {
+                channel.force(true);
+            }
         }
     }
 

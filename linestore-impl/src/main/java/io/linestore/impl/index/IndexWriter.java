@@ -1,12 +1,12 @@
 package io.linestore.impl.index;
 
 import io.linestore.impl.format.Checksums;
+import io.linestore.impl.io.ChannelChunks;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
@@ -14,7 +14,7 @@ import java.util.zip.CRC32C;
  * once the line count is known. Keeps the CRC32C of the line-start entries (see
  * {@link IndexFormat}), extending the one it resumed from. Not thread-safe: one writer thread owns it.
  */
-public final class IndexWriter {
+public final class IndexWriter implements IndexSink {
 
     private final FileChannel channel;
     private final IndexFormat.Identity identity;
@@ -72,8 +72,7 @@ public final class IndexWriter {
      */
     public static IndexWriter resume(FileChannel channel, IndexFormat.Identity identity, int stride, int bufferBytes,
             long entries, long entriesCrc) throws IOException {
-        writeFully(channel, ByteBuffer.allocate(Long.BYTES).order(ByteOrder.LITTLE_ENDIAN)
-                .putLong(IndexFormat.IN_PROGRESS_LINES).flip(), IndexFormat.LINES_OFFSET);
+        IndexFormat.markInProgress(channel);
         channel.truncate(identity.entryOffset(entries + 1));
         return new IndexWriter(channel, identity, stride, bufferBytes, entries, entriesCrc, true);
     }
@@ -84,6 +83,7 @@ public final class IndexWriter {
      * @param offset the line's first byte in the data file
      * @throws IOException if writing fails
      */
+    @Override
     public void add(long offset) throws IOException {
         if (!buffer.hasRemaining()) {
             flush();
@@ -101,16 +101,17 @@ public final class IndexWriter {
      * @throws IOException if writing fails
      * @throws IllegalStateException if the entries added do not match {@code lines}
      */
+    @Override
     public long finish(long lines, long dataBytes) throws IOException {
         flush();
         if (entries != Math.ceilDiv(lines, stride)) {
             throw new IllegalStateException("index has " + entries + " line-start entries for " + lines
                     + " lines at stride " + stride);
         }
-        writeFully(channel, ByteBuffer.allocate(IndexFormat.ENTRY_BYTES).order(ByteOrder.LITTLE_ENDIAN)
+        ChannelChunks.writeFully(channel, ByteBuffer.allocate(IndexFormat.ENTRY_BYTES).order(ByteOrder.LITTLE_ENDIAN)
                 .putLong(dataBytes).flip(), identity.entryOffset(entries));
         if (!resumed) {
-            writeFully(channel, identity.header(stride, lines), 0);
+            ChannelChunks.writeFully(channel, identity.header(stride, lines), 0);
         }
         return identity.fileBytes(lines, stride);
     }
@@ -120,6 +121,7 @@ public final class IndexWriter {
      *
      * @return {@code true} for a resumed index
      */
+    @Override
     public boolean headerPending() {
         return resumed;
     }
@@ -136,12 +138,7 @@ public final class IndexWriter {
      */
     public static void commitHeader(Path indexFile, IndexFormat.Identity identity, int stride, long lines,
             boolean fsync) throws IOException {
-        try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.WRITE)) {
-            writeFully(channel, identity.header(stride, lines), 0);
-            if (fsync) {
-                channel.force(true);
-            }
-        }
+        IndexFormat.commitHeader(indexFile, identity.header(stride, lines), fsync);
     }
 
     /**
@@ -149,6 +146,7 @@ public final class IndexWriter {
      *
      * @return the checksum the manifest records as the index's
      */
+    @Override
     public long entriesCrc() {
         return Checksums.combine(resumedCrc, crc.getValue(),
                 (entries - resumedEntries - buffer.position() / IndexFormat.ENTRY_BYTES) * IndexFormat.ENTRY_BYTES);
@@ -158,13 +156,7 @@ public final class IndexWriter {
         buffer.flip();
         crc.update(buffer.duplicate());
         long position = identity.entryOffset(entries - buffer.remaining() / IndexFormat.ENTRY_BYTES);
-        writeFully(channel, buffer, position);
+        ChannelChunks.writeFully(channel, buffer, position);
         buffer.clear();
-    }
-
-    private static void writeFully(FileChannel channel, ByteBuffer bytes, long position) throws IOException {
-        for (long at = position; bytes.hasRemaining(); ) {
-            at += channel.write(bytes, at);
-        }
     }
 }

@@ -4,6 +4,7 @@ import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import java.lang.foreign.MemorySegment;
 import java.nio.file.Path;
+import java.util.zip.CRC32C;
 
 /**
  * A read-only view of one shard's index, over a memory mapping of its {@code .idx} file (see
@@ -11,7 +12,7 @@ import java.nio.file.Path;
  *
  * <p>The mapping belongs to the caller, who must keep it open while this view is used.
  */
-public final class OffsetIndex {
+public final class OffsetIndex implements LineIndex {
 
     private final Path file;
     private final MemorySegment segment;
@@ -50,20 +51,7 @@ public final class OffsetIndex {
     public static OffsetIndex open(Path file, MemorySegment segment, IndexFormat.Identity identity, int stride,
             long lines, long dataBytes) {
         long expectedBytes = identity.fileBytes(lines, stride);
-        if (segment.byteSize() < identity.headerBytes()) {
-            throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
-                    + identity.headerBytes() + "-byte header");
-        }
-        int magic = segment.get(IndexFormat.INT, IndexFormat.MAGIC_OFFSET);
-        if (magic != IndexFormat.MAGIC) {
-            throw new CorruptStoreException(file, "bad magic 0x" + Integer.toHexString(magic) + ", expected 0x"
-                    + Integer.toHexString(IndexFormat.MAGIC));
-        }
-        int version = segment.get(IndexFormat.INT, IndexFormat.VERSION_OFFSET);
-        if (version != IndexFormat.VERSION && version != IndexFormat.VERSION_1) {
-            throw new UnsupportedFormatException(file, version, IndexFormat.VERSION);
-        }
-        checkIdentity(file, segment, identity, version);
+        IndexFormat.checkHeader(file, segment, IndexFormat.MAGIC, identity);
         int fileStride = segment.get(IndexFormat.INT, IndexFormat.STRIDE_OFFSET);
         long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
         // An append running now may be rewriting the header and the entries past the commit: only
@@ -82,32 +70,6 @@ public final class OffsetIndex {
         return index;
     }
 
-    /** The O(1) check that the file is the one the manifest means, not a file of another store or shard. */
-    private static void checkIdentity(Path file, MemorySegment segment, IndexFormat.Identity expected, int version) {
-        int shard = segment.get(IndexFormat.INT, IndexFormat.SHARD_OFFSET);
-        if (version == IndexFormat.VERSION_1) {
-            if (expected.version() != IndexFormat.VERSION_1 || shard != 0) {
-                throw new CorruptStoreException(file, "index version 1 (reserved field " + shard
-                        + ") where the manifest expects version " + expected.version());
-            }
-            return;
-        }
-        if (segment.byteSize() < IndexFormat.HEADER_BYTES_V2) {
-            throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
-                    + IndexFormat.HEADER_BYTES_V2 + "-byte header");
-        }
-        long storeId = segment.get(IndexFormat.LONG, IndexFormat.STORE_ID_OFFSET);
-        long generation = segment.get(IndexFormat.LONG, IndexFormat.GENERATION_OFFSET);
-        IndexFormat.Identity found = new IndexFormat.Identity(version, shard, storeId, generation);
-        if (!found.equals(expected)) {
-            throw new CorruptStoreException(file, "the index belongs to shard " + shard + " of store id "
-                    + Long.toHexString(storeId) + ", generation " + generation + " (index version " + version
-                    + "); the manifest expects shard " + expected.shard() + " of store id "
-                    + Long.toHexString(expected.storeId()) + ", generation " + expected.generation()
-                    + " (a file of another store or shard was put in its place)");
-        }
-    }
-
     /**
      * Checks what {@link #open} leaves alone because an append may be changing it: that the header
      * gives the committed line count and its entry count, and that the end entry is the data size.
@@ -117,6 +79,7 @@ public final class OffsetIndex {
      *
      * @throws CorruptStoreException if the header or the end entry is wrong
      */
+    @Override
     public void checkWhole() {
         long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
         if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
@@ -142,6 +105,7 @@ public final class OffsetIndex {
      *
      * @return {@code K >= 1}
      */
+    @Override
     public int stride() {
         return stride;
     }
@@ -160,6 +124,7 @@ public final class OffsetIndex {
      *
      * @return {@code ceil(lines / stride) + 1}
      */
+    @Override
     public long entryCount() {
         return entryCount;
     }
@@ -172,6 +137,7 @@ public final class OffsetIndex {
      * @return the byte offset
      * @throws IndexOutOfBoundsException if {@code i} is out of range
      */
+    @Override
     public long entry(long i) {
         if (i < 0 || i >= entryCount) {
             throw new IndexOutOfBoundsException("entry=" + i + ", entryCount=" + entryCount + " in " + file);
@@ -182,11 +148,19 @@ public final class OffsetIndex {
         return segment.get(IndexFormat.LONG, identity.entryOffset(i));
     }
 
+    @Override
+    public long entriesCrc32c() {
+        CRC32C crc = new CRC32C();
+        crc.update(segment.asSlice(identity.headerBytes(), IndexFormat.lineStartBytes(lines, stride)).asByteBuffer());
+        return crc.getValue();
+    }
+
     /**
      * Bytes of the file this view covers, as the manifest commits them.
      *
      * @return the committed size of the index file
      */
+    @Override
     public long byteSize() {
         return identity.fileBytes(lines, stride);
     }
@@ -196,6 +170,7 @@ public final class OffsetIndex {
      *
      * @return the index file's path
      */
+    @Override
     public Path file() {
         return file;
     }

@@ -7,9 +7,10 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * Positional reads of a {@link FileChannel}: the one loop that reads a byte range through a buffer
- * of bounded size, for readers, checksums, indexing and verification. Never moves the channel's
- * position, so threads may share the channel. Stateless.
+ * Positional reads and writes of a {@link FileChannel}: the one loop that reads a byte range through a
+ * buffer of bounded size, for readers, checksums, indexing and verification, and the one that writes
+ * a buffer at a position, for index writers. Never moves the channel's position, so threads may share
+ * the channel. Stateless.
  */
 public final class ChannelChunks {
 
@@ -57,6 +58,20 @@ public final class ChannelChunks {
     public static void readFully(FileChannel channel, ByteBuffer buffer, long position, Path file)
             throws IOException {
         fill(channel, buffer, position, file, position + buffer.remaining());
+    }
+
+    /**
+     * Writes a buffer's remaining bytes at a file position.
+     *
+     * @param channel the file, open for writing
+     * @param bytes written from its position to its limit, which it ends at
+     * @param position the file position of the first byte
+     * @throws IOException if writing fails
+     */
+    public static void writeFully(FileChannel channel, ByteBuffer bytes, long position) throws IOException {
+        for (long at = position; bytes.hasRemaining(); ) {
+            at += channel.write(bytes, at);
+        }
     }
 
     /** Fills the buffer from {@code position}; {@code end} is the end of what is being read, for messages. */

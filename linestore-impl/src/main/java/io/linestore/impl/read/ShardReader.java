@@ -1,10 +1,12 @@
 package io.linestore.impl.read;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
+import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
-import io.linestore.impl.index.OffsetIndex;
+import io.linestore.impl.index.LineIndex;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -33,11 +35,11 @@ public final class ShardReader implements Closeable {
     private final long lines;
     private final long dataBytes;
     private final boolean unterminatedEnd;
-    private final OffsetIndex index;
+    private final LineIndex index;
     private final RangeReader reader;
     private final Arena arena;
 
-    private ShardReader(Spec spec, OffsetIndex index, RangeReader reader, Arena arena) {
+    private ShardReader(Spec spec, LineIndex index, RangeReader reader, Arena arena) {
         this.dataFile = spec.dataFile();
         this.lines = spec.lines();
         this.dataBytes = spec.dataBytes();
@@ -51,11 +53,12 @@ public final class ShardReader implements Closeable {
      * What a shard is and how to read it.
      *
      * @param dataFile the shard's data file
-     * @param indexFile the shard's index file, ignored when {@code stride} is 0
+     * @param indexFile the shard's index file, ignored for {@link IndexKind#NONE}
      * @param identity what the index header must say: its layout, store id, generation and shard
-     * @param stride the index stride, 0 for no index
+     * @param index the index kind
      * @param lines lines in the shard, from the manifest
      * @param dataBytes size of the data file, from the manifest
+     * @param indexBytes size of the index file, from the manifest
      * @param method how to read; not {@link ReadMethod#AUTO} unless {@code autoThresholdBytes} is set
      * @param readBufferSize the largest chunk one read call fills
      * @param autoThresholdBytes for {@link ReadMethod#AUTO}, the range size that switches from mapping
@@ -63,8 +66,9 @@ public final class ShardReader implements Closeable {
      * @param unterminatedEnd whether the data's last line has no {@code \n} (only a file indexed in
      *     place may end so)
      */
-    public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, int stride, long lines, long dataBytes, ReadMethod method,
-            int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd) {
+    public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
+            long dataBytes, long indexBytes, ReadMethod method, int readBufferSize, long autoThresholdBytes,
+            boolean unterminatedEnd) {
     }
 
     /**
@@ -78,9 +82,10 @@ public final class ShardReader implements Closeable {
     public static ShardReader open(Spec spec) {
         Arena arena = Arena.ofShared();
         try {
-            OffsetIndex index = spec.stride() == 0 ? null : OffsetIndex.open(spec.indexFile(),
-                    map(spec.indexFile(), arena, spec.identity().fileBytes(spec.lines(), spec.stride())),
-                    spec.identity(), spec.stride(), spec.lines(), spec.dataBytes());
+            LineIndex index = spec.index().stride() == 0 ? null : IndexFiles.open(spec.index(), spec.indexFile(),
+                    map(spec.indexFile(), arena,
+                            IndexFiles.committedBytes(spec.index(), spec.identity(), spec.lines(), spec.indexBytes())),
+                    spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes());
             RangeReader reader = openReader(spec, arena);
             return new ShardReader(spec, index, reader, arena);
         } catch (IOException e) {

@@ -3,12 +3,12 @@ package io.linestore.impl.verify;
 import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import io.linestore.VerifyReport;
-import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
-import io.linestore.impl.index.OffsetIndex;
+import io.linestore.impl.index.IndexFiles;
+import io.linestore.impl.index.LineIndex;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import io.linestore.impl.read.Newlines;
@@ -69,7 +69,7 @@ public final class StoreVerifier {
         Path indexFile = StoreFiles.indexPath(dir, manifest, number);
         boolean openEnd = unterminatedEnd && number == manifest.shards().size() - 1;
         try (Arena arena = Arena.ofConfined()) {
-            OffsetIndex index = manifest.indexStride() == 0 ? null
+            LineIndex index = manifest.indexStride() == 0 ? null
                     : verifyIndexFile(indexFile, name(indexFile), IndexFormat.Identity.of(manifest, number), shard,
                             arena);
             verifyData(data, name(data), name(indexFile), shard, index, openEnd);
@@ -85,7 +85,7 @@ public final class StoreVerifier {
      * Checks the index file's size, the checksum of its line-start entries and its header; returns a
      * view when the header is sound.
      */
-    private OffsetIndex verifyIndexFile(Path file, String name, IndexFormat.Identity identity, ShardEntry shard,
+    private LineIndex verifyIndexFile(Path file, String name, IndexFormat.Identity identity, ShardEntry shard,
             Arena arena) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             long size = channel.size();
@@ -93,16 +93,15 @@ public final class StoreVerifier {
                 problem(name, "size " + size + " bytes, the manifest says " + shard.indexBytes() + " (truncated)");
                 return null;
             }
-            long crc = Checksums.crc32c(channel, file, identity.headerBytes(),
-                    identity.headerBytes() + IndexFormat.lineStartBytes(shard.lines(), manifest.indexStride()));
+            MemorySegment mapping = size == 0 ? MemorySegment.NULL
+                    : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
+            LineIndex index = IndexFiles.open(manifest.index(), file, mapping, identity, shard.lines(),
+                    shard.dataBytes(), shard.indexBytes());
+            long crc = index.entriesCrc32c();
             if (crc != shard.indexCrc32c()) {
                 problem(name, "CRC32C " + Long.toHexString(crc) + ", the manifest says "
                         + Long.toHexString(shard.indexCrc32c()));
             }
-            MemorySegment mapping = size == 0 ? MemorySegment.NULL
-                    : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
-            OffsetIndex index = OffsetIndex.open(file, mapping, identity, manifest.indexStride(), shard.lines(),
-                    shard.dataBytes());
             index.checkWhole();
             return index;
         } catch (NoSuchFileException e) {
@@ -119,7 +118,7 @@ public final class StoreVerifier {
      * Reads the data file's committed bytes once: checksum, line count, final newline, and each index
      * entry.
      */
-    private void verifyData(Path file, String name, String indexName, ShardEntry shard, OffsetIndex index,
+    private void verifyData(Path file, String name, String indexName, ShardEntry shard, LineIndex index,
             boolean openEnd) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             // Never past the committed bytes: the file may be longer (a grown file, an append that did
@@ -195,10 +194,10 @@ public final class StoreVerifier {
     /** Compares each line start that an index entry stands for with the entry. */
     private final class EntryCheck {
         private final String name;
-        private final OffsetIndex index;
+        private final LineIndex index;
         private long wrong;
 
-        EntryCheck(String name, OffsetIndex index) {
+        EntryCheck(String name, LineIndex index) {
             this.name = name;
             this.index = index;
         }
@@ -211,8 +210,14 @@ public final class StoreVerifier {
             if (entry >= index.entryCount() - 1) {
                 return;
             }
-            long stored = index.entry(entry);
-            if (stored != offset && wrong++ < MAX_ENTRY_PROBLEMS) {
+            String stored;
+            try {
+                long value = index.entry(entry);
+                stored = value == offset ? null : Long.toString(value);
+            } catch (CorruptStoreException e) {
+                stored = "unreadable (" + e.getMessage() + ")";
+            }
+            if (stored != null && wrong++ < MAX_ENTRY_PROBLEMS) {
                 problem(name, "entry " + entry + " (line " + line + ") is " + stored + ", but the line starts at "
                         + offset);
             }

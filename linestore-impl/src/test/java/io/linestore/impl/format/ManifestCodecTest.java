@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -11,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The manifest reads back as written, and anything a writer could not have written is refused by name. */
 class ManifestCodecTest {
@@ -19,7 +22,7 @@ class ManifestCodecTest {
     Path store;
 
     private Manifest written() {
-        return Manifest.empty(3, Layout.SINGLE, 1, Long.MAX_VALUE, 1024)
+        return Manifest.empty(3, Layout.SINGLE, IndexKind.DENSE, Long.MAX_VALUE, 1024)
                 .withShards(List.of(new ShardEntry(2, 10, 77, 72, 88)), null);
     }
 
@@ -58,5 +61,32 @@ class ManifestCodecTest {
         Files.writeString(file, Files.readString(file).replace("\"generation\" : 3", "\"generation\" : 0"));
         assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining("generation=0");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"compact", "compact:64", "dense", "sparse:4", "none"})
+    void namesTheIndexKindAndReadsItBack(String kind) throws IOException {
+        IndexKind index = IndexKind.parse(kind);
+        Manifest manifest = Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024)
+                .withShards(List.of(new ShardEntry(2, 10, 77, index.stride() == 0 ? 0 : 400, 88)), null);
+        ManifestCodec.publish(store, manifest, false);
+        assertThat(Files.readString(store.resolve(StoreFiles.MANIFEST)))
+                .contains("\"indexStride\" : " + index.stride() + ",", "\"index\" : \"" + kind + "\"");
+        assertThat(ManifestCodec.read(store).index()).isEqualTo(index);
+    }
+
+    /** Version 2 as main wrote it before the compact index: no "index", the stride alone says which. */
+    @ParameterizedTest
+    @ValueSource(ints = {0, 1, 4})
+    void aVersion2ManifestWithoutAnIndexKindMeansTheStride(int stride) throws IOException {
+        IndexKind index = IndexKind.ofStride(stride);
+        ManifestCodec.publish(store, Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024)
+                .withShards(List.of(new ShardEntry(2, 10, 77, stride == 0 ? 0 : 72, 88)), null), false);
+        Path file = store.resolve(StoreFiles.MANIFEST);
+        Files.writeString(file, Files.readString(file).replace("\"index\" : \"" + index + "\",", ""));
+        assertThat(Files.readString(file)).doesNotContain("\"index\"");
+        Manifest read = ManifestCodec.read(store);
+        assertThat(read.version()).isEqualTo(Manifest.VERSION);
+        assertThat(read.index()).isEqualTo(index);
     }
 }
