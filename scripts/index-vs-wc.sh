@@ -10,19 +10,7 @@
 # (JVM start-up included, as a user sees it) and the indexing alone (the time the command reports).
 set -euo pipefail
 
-SIZE=${SIZE:-1GiB}
-RUNS=${RUNS:-3}
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-LINESTORE="$ROOT/linestore"
-
-if [[ $# -ge 1 ]]; then DIR=$1; mkdir -p "$DIR"; else DIR=$(mktemp -d); trap 'rm -rf "$DIR"' EXIT; fi
-FILE="$DIR/lines.txt"
-
-seconds() { local start end; start=$(date +%s.%N); "$@" > "$DIR/last.out"; end=$(date +%s.%N); echo "$end - $start" | bc -l; }
-median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
-
-[[ -f $FILE ]] || "$LINESTORE" gen --size "$SIZE" -o "$FILE" > /dev/null
-cat "$FILE" > /dev/null
+source "$(dirname "$0")/page-cached-input.sh"
 
 wc_runs=() index_runs=() inner_runs=()
 for run in $(seq "$RUNS"); do

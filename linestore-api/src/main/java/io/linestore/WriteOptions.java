@@ -10,8 +10,9 @@ import java.util.Objects;
  * <p>Defaults: a write buffer of {@value #DEFAULT_WRITE_BUFFER_SIZE} bytes, no fsync, no progress
  * reporting.
  *
- * @param writeBufferSize bytes buffered per file before a write, {@code >= 1}; large buffers keep
- *     network file systems from paying a round trip per few kilobytes
+ * @param writeBufferSize bytes read and written at a time, {@code >= 1}: the size of the input's
+ *     chunks (at most 8 MiB are used) and of each index file's buffer; large buffers keep network file
+ *     systems from paying a round trip per few kilobytes
  * @param fsync whether to force data and index to the device before the manifest is published
  * @param progress receives progress while the write runs; never {@code null}
  */

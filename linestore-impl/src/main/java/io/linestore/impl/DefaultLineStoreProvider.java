@@ -14,6 +14,7 @@ import io.linestore.impl.build.LineTooLongException;
 import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.build.StoreAppender;
 import io.linestore.impl.build.StoreBuilder;
+import io.linestore.impl.io.ChunkSource;
 import io.linestore.spi.LineStoreProvider;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,8 +31,8 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public BuildSummary build(Path input, Path storeDir, StoreOptions store, WriteOptions write,
             ExistingStore existing) {
-        try (InputStream in = InputFile.open(input, storeDir)) {
-            return StoreBuilder.build(in, storeDir, store, write, existing == ExistingStore.REPLACE);
+        try (InputFile in = InputFile.open(input, storeDir)) {
+            return StoreBuilder.build(in.source(), storeDir, store, write, existing == ExistingStore.REPLACE);
         } catch (LineTooLongException e) {
             throw e.in(input);
         } catch (IOException e) {
@@ -42,7 +43,7 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public BuildSummary build(InputStream input, Path storeDir, StoreOptions store, WriteOptions write,
             ExistingStore existing) {
-        return StoreBuilder.build(input, storeDir, store, write, existing == ExistingStore.REPLACE);
+        return StoreBuilder.build(ChunkSource.of(input), storeDir, store, write, existing == ExistingStore.REPLACE);
     }
 
     @Override
@@ -56,13 +57,13 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
 
     @Override
     public AppendSummary append(Path storeDir, InputStream input, WriteOptions write) {
-        return StoreAppender.append(storeDir, input, write);
+        return StoreAppender.append(storeDir, ChunkSource.of(input), write);
     }
 
     @Override
     public AppendSummary append(Path storeDir, Path input, WriteOptions write) {
-        try (InputStream in = InputFile.open(input, storeDir)) {
-            return StoreAppender.append(storeDir, in, write);
+        try (InputFile in = InputFile.open(input, storeDir)) {
+            return StoreAppender.append(storeDir, in.source(), write);
         } catch (LineTooLongException e) {
             throw e.in(input);
         } catch (IOException e) {

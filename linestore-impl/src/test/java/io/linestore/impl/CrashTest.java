@@ -266,7 +266,7 @@ class CrashTest {
      * module path, where the libraries are on {@code jdk.module.path} and the test classes are
      * patched into the module; the child runs them all on the class path instead.
      */
-    private static String childClassPath() {
+    static String childClassPath() {
         List<String> entries = new ArrayList<>();
         try {
             entries.add(Path.of(CrashChild.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());

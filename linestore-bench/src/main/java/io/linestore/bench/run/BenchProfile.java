@@ -3,6 +3,7 @@ package io.linestore.bench.run;
 import io.linestore.bench.BlockChecksumBenchmark;
 import io.linestore.bench.BuildBenchmark;
 import io.linestore.bench.CopyBenchmark;
+import io.linestore.bench.IndexBenchmark;
 import io.linestore.bench.NaiveReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
 import io.linestore.bench.SequentialIoBenchmark;
@@ -93,7 +94,7 @@ public enum BenchProfile {
     public List<JmhRun> runs(long lines, String dataDir, Map<String, List<String>> overrides) {
         List<Class<?>> reads = List.of(ReadBenchmark.class, NaiveReadBenchmark.class, SqliteReadBenchmark.class);
         List<Class<?>> io = List.of(SequentialIoBenchmark.class, BuildBenchmark.class, CopyBenchmark.class,
-                BlockChecksumBenchmark.class);
+                BlockChecksumBenchmark.class, IndexBenchmark.class);
         Map<String, List<String>> data = Map.of("dataDir", List.of(dataDir));
         Map<String, List<String>> sized = Map.of(LINES, List.of(String.valueOf(lines)));
         return List.of(

@@ -1,24 +1,18 @@
 package io.linestore.impl.build;
 
 import io.linestore.ProgressListener;
-import io.linestore.impl.io.ChannelChunks;
-import io.linestore.impl.read.Newlines;
+import io.linestore.impl.io.ChunkSource;
+import io.linestore.impl.io.ScanPipeline;
+import io.linestore.impl.io.ScannedChunk;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
-import java.nio.file.Path;
 
 /**
- * Reads a stream or a file once, through one buffer, and feeds it to a {@link LineSink} split on
- * {@code \n}: the one loop behind building a store, appending to it, and indexing a file in place.
- * Chunks are heap arrays: scanning an array eight bytes at a time is what makes indexing in place keep
- * up with {@code wc -l}, more than the copy that reading into a direct buffer would save. Not
+ * Reads an input once and feeds it to a {@link LineSink} a scanned chunk at a time: the one loop
+ * behind building a store, appending to it, and indexing a file in place. Reading and scanning run
+ * on a second thread ({@link ScanPipeline}) while the sink writes on the calling one. Not
  * thread-safe.
  */
 final class LineFeeder {
-
-    private static final int MAX_BUFFER = 8 << 20;
 
     private final LineSink sink;
     private final ProgressListener progress;
@@ -32,69 +26,43 @@ final class LineFeeder {
      * Prepares a feed.
      *
      * @param sink receives the lines
-     * @param bufferSize read buffer size, capped at 8 MiB
+     * @param bufferSize chunk size (capped at 8 MiB)
      * @param atLineStart whether the first byte fed starts a line ({@code false} when continuing a
      *     file whose last line had no {@code \n})
-     * @param progress told after each buffer
+     * @param progress told after each chunk
      */
     LineFeeder(LineSink sink, int bufferSize, boolean atLineStart, ProgressListener progress) {
         this.sink = sink;
         this.progress = progress;
-        this.bufferSize = Math.min(bufferSize, MAX_BUFFER);
+        this.bufferSize = bufferSize;
         this.atLineStart = atLineStart;
     }
 
     /**
-     * Feeds the stream to its end; the stream is not closed.
+     * Feeds the input to its end; the input is not closed.
      *
      * @param input the bytes
-     * @throws IOException if reading or writing fails
+     * @throws IOException if reading or writing fails, or a file ends before the range does
      */
-    void feed(InputStream input) throws IOException {
-        byte[] array = new byte[bufferSize];
-        ByteBuffer chunk = ByteBuffer.wrap(array);
-        // read() of a non-empty array blocks until it returns at least one byte or -1.
-        for (int n; (n = input.read(array)) > 0; ) {
-            split(chunk, n);
+    void feed(ChunkSource input) throws IOException {
+        ScanPipeline.run(input, bufferSize, this::split);
+    }
+
+    private void split(ScannedChunk chunk) throws IOException {
+        int n = chunk.length();
+        for (int from = 0; ; chunk.scanOn()) {
+            int to = chunk.scanned();
+            int ended = chunk.ends().count();
+            sink.write(chunk, from, to, 0, ended);
+            lines += ended;
+            if (to == n) {
+                atLineStart = ended > 0 && chunk.ends().end(ended - 1) == n;
+                break;
+            }
+            from = to;
         }
-    }
-
-    /**
-     * Feeds the bytes {@code [from, to)} of a file.
-     *
-     * @param channel the file, read positionally
-     * @param file the file, for messages
-     * @param from the first byte
-     * @param to the end, exclusive
-     * @throws IOException if reading or writing fails, or the file ends before {@code to}
-     */
-    void feed(FileChannel channel, Path file, long from, long to) throws IOException {
-        ChannelChunks.read(channel, file, from, to, bufferSize, chunk -> {
-            split(chunk, chunk.limit());
-            return true;
-        });
-    }
-
-    /** Splits the first {@code n} bytes of a chunk into lines for the sink. */
-    private void split(ByteBuffer chunk, int n) throws IOException {
         inputBytes += n;
-        lastByte = chunk.get(n - 1);
-        for (int position = 0; position < n; ) {
-            if (atLineStart) {
-                sink.startLine();
-                atLineStart = false;
-            }
-            int newline = Newlines.indexOf(chunk.array(), position, n);
-            int end = newline < 0 ? n : newline + 1;
-            sink.write(chunk, position, end);
-            position = end;
-            if (newline >= 0) {
-                sink.endLine();
-                lines++;
-                atLineStart = true;
-            }
-        }
-        sink.endOfChunk();
+        lastByte = chunk.buffer().get(n - 1);
         progress.update(lines, inputBytes);
     }
 
@@ -115,9 +83,8 @@ final class LineFeeder {
      */
     void terminate() throws IOException {
         if (!atLineStart) {
-            ByteBuffer terminator = ByteBuffer.wrap(lastByte == '\r' ? new byte[] {'\r', '\n'} : new byte[] {'\n'});
-            sink.write(terminator, 0, terminator.capacity());
-            sink.endLine();
+            ScannedChunk terminator = ScannedChunk.of(lastByte == '\r' ? new byte[] {'\r', '\n'} : new byte[] {'\n'});
+            sink.write(terminator, 0, terminator.length(), 0, 1);
             lines++;
             atLineStart = true;
         }

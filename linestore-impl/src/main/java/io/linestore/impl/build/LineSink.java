@@ -1,42 +1,23 @@
 package io.linestore.impl.build;
 
+import io.linestore.impl.io.ScannedChunk;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 
-/** Receives input split into lines by {@link LineFeeder}: each line's start, bytes, and end. */
+/** Receives input split into lines by {@link LineFeeder}, a block of lines at a time. */
 interface LineSink {
 
     /**
-     * A line starts at the current end of the data.
+     * Takes the next bytes of the input, {@code [from, to)} of a chunk, and the lines that end in
+     * them: the chunk's line ends {@code [firstEnd, firstEnd + endCount)}, each in
+     * {@code (from, to]}. The bytes continue the line the previous call left open, if any; a line
+     * starts right after each end below {@code to}. The chunk is valid only during the call.
      *
+     * @param chunk the bytes and their line ends
+     * @param from the first byte
+     * @param to the end, exclusive, {@code > from}
+     * @param firstEnd the first line end in the range
+     * @param endCount how many lines end in the range
      * @throws IOException if writing fails
      */
-    void startLine() throws IOException;
-
-    /**
-     * Bytes of the current line, its {@code \n} included when it comes. The chunk's content may
-     * change once this returns: copy what you keep, or finish with it before the feeder reads again
-     * ({@link #endOfChunk()}).
-     *
-     * @param chunk the source; its position and limit mean nothing here and must not be relied on
-     * @param from the first byte, an absolute index
-     * @param to the end, exclusive
-     * @throws IOException if writing fails
-     */
-    void write(ByteBuffer chunk, int from, int to) throws IOException;
-
-    /**
-     * The current line's {@code \n} has been written.
-     *
-     * @throws IOException if writing fails
-     */
-    void endLine() throws IOException;
-
-    /**
-     * The feeder is about to reuse its buffer for the next chunk: whatever was deferred from it must
-     * be taken now.
-     *
-     * @throws IOException if writing fails
-     */
-    void endOfChunk() throws IOException;
+    void write(ScannedChunk chunk, int from, int to, int firstEnd, int endCount) throws IOException;
 }

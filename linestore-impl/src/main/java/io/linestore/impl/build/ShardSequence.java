@@ -8,10 +8,10 @@ import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexFiles;
+import io.linestore.impl.io.ChunkSource;
+import io.linestore.impl.io.ScannedChunk;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -66,44 +66,40 @@ final class ShardSequence implements LineSink, Closeable {
         }
     }
 
+    /** Passes the bytes to the shard being written, finishing each shard as its last line ends. */
     @Override
-    public void startLine() throws IOException {
-        if (shard == null) {
-            open();
-        }
-        shard.startLine();
-    }
-
-    @Override
-    public void write(ByteBuffer chunk, int from, int to) throws IOException {
-        shard.write(chunk, from, to);
-    }
-
-    @Override
-    public void endLine() throws IOException {
-        shard.endLine();
-        if (shard.lines() == linesPerShard) {
+    public void write(ScannedChunk chunk, int from, int to, int firstEnd, int endCount) throws IOException {
+        int start = from;
+        int first = firstEnd;
+        int count = endCount;
+        while (start < to) {
+            if (shard == null) {
+                open();
+            }
+            long room = linesPerShard - shard.lines();
+            if (count < room) {
+                shard.write(chunk, start, to, first, count);
+                return;
+            }
+            int cut = chunk.ends().end(first + (int) room - 1);
+            shard.write(chunk, start, cut, first, (int) room);
             finishShard();
-        }
-    }
-
-    @Override
-    public void endOfChunk() throws IOException {
-        if (shard != null) {
-            shard.endOfChunk();
+            start = cut;
+            first += (int) room;
+            count -= (int) room;
         }
     }
 
     /**
-     * Writes a whole stream of lines, ending an unterminated last line, and finishes.
+     * Writes a whole input of lines, ending an unterminated last line, and finishes.
      *
      * @param input the lines, read to the end and not closed
-     * @param bufferSize the read buffer size
-     * @param progress told after each buffer
+     * @param bufferSize the chunk size
+     * @param progress told after each chunk
      * @return every shard of the store, and the bytes read
      * @throws IOException if reading or writing fails
      */
-    Written writeAll(InputStream input, int bufferSize, ProgressListener progress) throws IOException {
+    Written writeAll(ChunkSource input, int bufferSize, ProgressListener progress) throws IOException {
         LineFeeder feeder = new LineFeeder(this, bufferSize, true, progress);
         feeder.feed(input);
         feeder.terminate();

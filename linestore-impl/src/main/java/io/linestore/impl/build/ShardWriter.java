@@ -6,6 +6,8 @@ import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexSink;
+import io.linestore.impl.io.LineEnds;
+import io.linestore.impl.io.ScannedChunk;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -15,9 +17,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.zip.CRC32C;
 
 /**
- * Writes one shard: its data through a large buffer (unless the data file already exists, as for a
- * sidecar index), its index entries alongside, and the checksums of both for the manifest. Can start
- * a new shard or continue a committed one. Not thread-safe: the writing thread owns it.
+ * Writes one shard: its data straight from the scanned chunks, or copied by the operating system from
+ * the input file when that is where they come from (unless the data file already exists, as for a
+ * sidecar index), its index entries from their blocks of line ends, and the checksums of
+ * both for the manifest. Can start a new shard or continue a committed one. Not thread-safe: the
+ * writing thread owns it.
  */
 final class ShardWriter implements LineSink, Closeable {
 
@@ -26,7 +30,6 @@ final class ShardWriter implements LineSink, Closeable {
     private final IndexSink index;
     private final int stride;
     private final boolean fsync;
-    private final ByteBuffer buffer;
     private final long resumedBytes;
     private final long resumedCrc;
     private final CRC32C crc = new CRC32C();
@@ -35,23 +38,22 @@ final class ShardWriter implements LineSink, Closeable {
     private long lines;
     /** Lines to start until the next one that gets an index entry; 1 means the next line does. */
     private long untilEntry;
-    private ByteBuffer run;
-    private int runStart;
-    private int runEnd;
+    /** Whether the next byte written starts a line. */
+    private boolean atLineStart;
 
-    private ShardWriter(FileChannel data, FileChannel indexChannel, IndexSink index, int stride, int bufferSize,
-            boolean fsync, ShardEntry resumed, long endedLines) {
+    private ShardWriter(FileChannel data, FileChannel indexChannel, IndexSink index, int stride, boolean fsync,
+            ShardEntry resumed, long endedLines) {
         this.data = data;
         this.indexChannel = indexChannel;
         this.index = index;
         this.stride = stride;
         this.fsync = fsync;
-        this.buffer = data == null ? null : ByteBuffer.allocate(bufferSize);
         this.resumedBytes = resumed.dataBytes();
         this.resumedCrc = resumed.dataCrc32c();
         this.dataBytes = resumed.dataBytes();
         this.lineStart = resumed.dataBytes();
         this.lines = endedLines;
+        this.atLineStart = endedLines == resumed.lines();
         // The next line to start is line resumed.lines(), also when the bytes fed first continue an
         // unterminated one.
         this.untilEntry = stride == 0 ? Long.MAX_VALUE : (stride - resumed.lines() % stride) % stride + 1;
@@ -64,7 +66,7 @@ final class ShardWriter implements LineSink, Closeable {
      * @param indexFile the index file; not created for {@link IndexKind#NONE}
      * @param kind the index kind
      * @param identity what the index header records
-     * @param bufferSize write buffer size per file
+     * @param bufferSize index write buffer size
      * @param fsync whether {@link #finish()} forces the files to the device
      * @return the writer
      * @throws IOException if a file cannot be created
@@ -84,7 +86,7 @@ final class ShardWriter implements LineSink, Closeable {
      * @param indexFile the index file, ignored for {@link IndexKind#NONE}
      * @param kind the index kind
      * @param identity what the index header records
-     * @param bufferSize write buffer size per file
+     * @param bufferSize index write buffer size
      * @param fsync whether {@link #finish()} forces the files to the device
      * @param committed the shard as the manifest records it
      * @return the writer
@@ -131,7 +133,7 @@ final class ShardWriter implements LineSink, Closeable {
             StandardOpenOption createOrWrite) throws IOException {
         int stride = kind.stride();
         if (stride == 0) {
-            return new ShardWriter(data, null, null, stride, bufferSize, fsync, committed, endedLines);
+            return new ShardWriter(data, null, null, stride, fsync, committed, endedLines);
         }
         FileChannel indexChannel = null;
         try {
@@ -141,7 +143,7 @@ final class ShardWriter implements LineSink, Closeable {
                     ? IndexFiles.create(kind, indexChannel, identity, bufferSize)
                     : IndexFiles.resume(kind, indexFile, indexChannel, identity, bufferSize, committed.lines(),
                             committed.indexBytes(), committed.indexCrc32c());
-            return new ShardWriter(data, indexChannel, index, stride, bufferSize, fsync, committed, endedLines);
+            return new ShardWriter(data, indexChannel, index, stride, fsync, committed, endedLines);
         } catch (IOException | RuntimeException e) {
             if (indexChannel != null) {
                 indexChannel.close();
@@ -154,72 +156,63 @@ final class ShardWriter implements LineSink, Closeable {
     }
 
     /**
-     * Marks the start of a line at the current end of the data.
+     * Appends bytes of the input and records the lines that start in them: an index entry every
+     * {@code stride} lines (a countdown, not a division per line), and the line that starts at
+     * {@code from} when the previous bytes ended one. A line starts after each end below {@code to};
+     * one that ends at {@code to} makes the next bytes start a line.
      *
-     * @throws IOException if writing the index fails
+     * @throws LineTooLongException if a line grows longer than {@link LineTooLongException#MAX_LINE_BYTES}
      */
     @Override
-    public void startLine() throws IOException {
-        // A countdown, not lines % stride: a 64-bit division per line shows in indexing throughput.
-        if (index != null && --untilEntry == 0) {
-            index.add(dataBytes);
-            untilEntry = stride;
+    public void write(ScannedChunk chunk, int from, int to, int firstEnd, int endCount) throws IOException {
+        // The data offset of the chunk's byte 0.
+        long base = dataBytes - from;
+        LineEnds ends = chunk.ends();
+        int stop = firstEnd + endCount;
+        if (atLineStart) {
+            startLine(dataBytes);
         }
-        lineStart = dataBytes;
+        if (endCount > 0) {
+            checkLength(base + ends.end(firstEnd));
+            for (int k = firstEnd; k < stop - 1; k++) {
+                startLine(base + ends.end(k));
+            }
+            int last = ends.end(stop - 1);
+            atLineStart = last == to;
+            if (!atLineStart) {
+                startLine(base + last);
+            }
+        } else {
+            atLineStart = false;
+        }
+        lines += endCount;
+        dataBytes = base + to;
+        checkLength(dataBytes);
+        crc.update(chunk.buffer().array(), from, to - from);
+        if (data != null && !chunk.transferTo(from, to, data)) {
+            ByteBuffer piece = chunk.buffer().duplicate().limit(to).position(from);
+            while (piece.hasRemaining()) {
+                data.write(piece);
+            }
+        }
     }
 
-    /**
-     * Appends bytes of the current line (its terminator included, once it comes). Consecutive
-     * pieces of one chunk, as the feeder passes it line by line, are gathered into one run and
-     * checksummed and copied together: per-line calls into CRC32C and copies cost more than the
-     * bytes do.
-     */
-    @Override
-    public void write(ByteBuffer chunk, int from, int to) throws IOException {
-        if (chunk != run || from != runEnd) {
-            drainRun();
-            run = chunk;
-            runStart = from;
+    /** Records a line start at a data offset. */
+    private void startLine(long offset) throws IOException {
+        if (index != null && --untilEntry == 0) {
+            index.add(offset);
+            untilEntry = stride;
         }
-        runEnd = to;
-        dataBytes += to - from;
-        if (dataBytes - lineStart > LineTooLongException.MAX_LINE_BYTES) {
+        lineStart = offset;
+    }
+
+    /** Refuses the current line if its bytes up to {@code end} are more than a reader can hand out. */
+    private void checkLength(long end) {
+        if (end - lineStart > LineTooLongException.MAX_LINE_BYTES) {
             throw new LineTooLongException("line " + lines + " of the shard, from byte " + lineStart
                     + ", is longer than " + LineTooLongException.MAX_LINE_BYTES
                     + " bytes, the most a line can hold to be read back");
         }
-    }
-
-    @Override
-    public void endOfChunk() throws IOException {
-        drainRun();
-    }
-
-    /** Checksums and buffers the gathered run; called before the chunk can change. */
-    private void drainRun() throws IOException {
-        if (runEnd == runStart) {
-            return;
-        }
-        ByteBuffer piece = run.duplicate().limit(runEnd).position(runStart);
-        crc.update(piece);
-        if (data != null) {
-            piece.position(runStart);
-            if (piece.remaining() > buffer.remaining()) {
-                flush();
-            }
-            if (piece.remaining() >= buffer.capacity()) {
-                writeFully(piece);
-            } else {
-                buffer.put(piece);
-            }
-        }
-        runStart = runEnd;
-    }
-
-    /** Counts a line whose terminator has been written. */
-    @Override
-    public void endLine() {
-        lines++;
     }
 
     /**
@@ -242,7 +235,7 @@ final class ShardWriter implements LineSink, Closeable {
     }
 
     /**
-     * Flushes the data, completes the index, forces both when asked, and describes the shard.
+     * Completes the index, forces both when asked, and describes the shard.
      *
      * @param unterminatedLines 1 when the data ends in a line without {@code \n} (a sidecar's file),
      *     counted as a line but not ended; else 0
@@ -251,10 +244,6 @@ final class ShardWriter implements LineSink, Closeable {
      */
     ShardEntry finish(int unterminatedLines) throws IOException {
         long total = lines + unterminatedLines;
-        drainRun();
-        if (data != null) {
-            flush();
-        }
         long indexBytes = 0;
         long indexCrc = 0;
         if (index != null) {
@@ -271,18 +260,6 @@ final class ShardWriter implements LineSink, Closeable {
         }
         return new ShardEntry(total, dataBytes, Checksums.combine(resumedCrc, crc.getValue(), dataBytes - resumedBytes),
                 indexBytes, indexCrc);
-    }
-
-    private void flush() throws IOException {
-        buffer.flip();
-        writeFully(buffer);
-        buffer.clear();
-    }
-
-    private void writeFully(ByteBuffer bytes) throws IOException {
-        while (bytes.hasRemaining()) {
-            data.write(bytes);
-        }
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexFiles;
+import io.linestore.impl.io.ChunkSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -124,7 +125,7 @@ public final class SidecarIndexer {
         try (ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(),
                 IndexFormat.Identity.of(base, 0), write.writeBufferSize(), write.fsync(), committed, unterminated)) {
             LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), unterminated == 0, write.progress());
-            feeder.feed(channel, file, committed.dataBytes(), size);
+            feeder.feed(ChunkSource.of(channel, file, committed.dataBytes(), size));
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));

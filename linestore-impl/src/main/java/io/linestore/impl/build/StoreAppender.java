@@ -5,8 +5,8 @@ import io.linestore.WriteOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.io.ChunkSource;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +36,7 @@ public final class StoreAppender {
      * @throws UncheckedIOException if reading or writing fails; the store keeps its committed lines
      */
     @SuppressWarnings("try") // the write lock is held across the block, not used in it
-    public static AppendSummary append(Path dir, InputStream input, WriteOptions write) {
+    public static AppendSummary append(Path dir, ChunkSource input, WriteOptions write) {
         long started = System.nanoTime();
         Manifest before = ManifestCodec.read(dir);
         if (before.source() != null) {

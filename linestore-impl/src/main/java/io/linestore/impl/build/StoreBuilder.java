@@ -10,8 +10,8 @@ import io.linestore.WriteOptions;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.io.ChunkSource;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
@@ -51,7 +51,7 @@ public final class StoreBuilder {
      * @throws UncheckedIOException if reading or writing fails; the store, if any, is as it was
      */
     @SuppressWarnings("try") // the write lock is held across the block, not used in it
-    public static BuildSummary build(InputStream input, Path dir, StoreOptions options, WriteOptions write,
+    public static BuildSummary build(ChunkSource input, Path dir, StoreOptions options, WriteOptions write,
             boolean replace) {
         boolean created = createDirectory(dir);
         long started = System.nanoTime();

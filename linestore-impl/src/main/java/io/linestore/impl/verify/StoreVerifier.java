@@ -11,7 +11,7 @@ import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.LineIndex;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
-import io.linestore.impl.read.Newlines;
+import io.linestore.impl.io.LineEnds;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -159,6 +159,7 @@ public final class StoreVerifier {
     /** Checksums and counts the lines of a data file chunk by chunk, and checks each line start. */
     private static final class DataScan implements ChunkSink {
         private final CRC32C crc = new CRC32C();
+        private final LineEnds ends = new LineEnds(READ_BUFFER / Long.BYTES);
         private final EntryCheck entries;
         private long position;
         private long lines;
@@ -170,22 +171,23 @@ public final class StoreVerifier {
 
         @Override
         public boolean accept(ByteBuffer chunk) {
-            byte[] bytes = chunk.array();
             int n = chunk.limit();
-            crc.update(bytes, 0, n);
-            for (int at = 0; at < n; ) {
-                if (last == '\n') {
-                    entries.lineStart(lines, position + at);
-                }
-                int newline = Newlines.indexOf(bytes, at, n);
-                if (newline < 0) {
-                    last = bytes[n - 1];
-                    break;
-                }
-                lines++;
-                last = '\n';
-                at = newline + 1;
+            crc.update(chunk.array(), 0, n);
+            if (last == '\n') {
+                entries.lineStart(lines, position);
             }
+            byte[] bytes = chunk.array();
+            for (int at = 0; at < n; ) {
+                at = ends.scan(bytes, at, n);
+                for (int k = 0; k < ends.count(); k++) {
+                    lines++;
+                    int end = ends.end(k);
+                    if (end < n) {
+                        entries.lineStart(lines, position + end);
+                    }
+                }
+            }
+            last = bytes[n - 1];
             position += n;
             return true;
         }

@@ -1,0 +1,151 @@
+package io.linestore.impl.io;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+
+/**
+ * A chunk of input bytes together with a block of its line ends ({@link LineEnds}): every
+ * {@code \n} in {@code [0, scanned())}. The block holds the whole chunk's ends unless its lines are
+ * very short; then the consumer scans on from {@link #scanned()} with {@link #scanOn()}. Not
+ * thread-safe: {@link ScanPipeline} hands a chunk from the thread that fills it to the one that
+ * consumes it, and neither touches it while the other owns it.
+ */
+public final class ScannedChunk {
+
+    private final ByteBuffer buffer;
+    private final LineEnds ends;
+    private int length;
+    private int scanned;
+    private long filePosition = -1;
+    private FileChannel file;
+
+    /**
+     * Makes an empty chunk over a buffer.
+     *
+     * @param buffer the chunk's storage, a heap buffer whose array it is from index 0
+     * @param endsCapacity the most line ends it records (a chunk denser in lines is cut short)
+     */
+    ScannedChunk(ByteBuffer buffer, int endsCapacity) {
+        this.buffer = buffer;
+        this.ends = new LineEnds(endsCapacity);
+    }
+
+    /**
+     * A chunk of a few given bytes, scanned at once, with no file position: for bytes that do not
+     * come from the input, such as the terminator a build adds to an unterminated last line.
+     *
+     * @param bytes the bytes
+     * @return the chunk
+     */
+    public static ScannedChunk of(byte[] bytes) {
+        ScannedChunk chunk = new ScannedChunk(ByteBuffer.wrap(bytes), bytes.length);
+        chunk.scan(bytes.length, null, -1);
+        return chunk;
+    }
+
+    /**
+     * Takes the first {@code filled} bytes of the buffer as the chunk's and scans them, as far as the
+     * block of line ends holds.
+     *
+     * @param filled bytes read into the buffer
+     * @param file the file the bytes were read from, or {@code null}
+     * @param position the file position of byte 0, or -1 when the bytes do not come from a file
+     */
+    void scan(int filled, FileChannel file, long position) {
+        this.length = filled;
+        this.file = file;
+        this.filePosition = position;
+        this.scanned = ends.scan(buffer.array(), 0, filled);
+    }
+
+    /**
+     * Replaces the block of line ends with those after {@link #scanned()}, as far as it holds.
+     *
+     * @throws IllegalStateException if the whole chunk is scanned
+     */
+    public void scanOn() {
+        if (scanned == length) {
+            throw new IllegalStateException("the chunk of " + length + " bytes is scanned to its end");
+        }
+        scanned = ends.scan(buffer.array(), scanned, length);
+    }
+
+    /**
+     * Where the block of line ends stops: every {@code \n} before it is in {@link #ends()} (or was, in
+     * the block before the last {@link #scanOn()}).
+     *
+     * @return {@code length()} once the chunk is scanned to its end
+     */
+    public int scanned() {
+        return scanned;
+    }
+
+    /**
+     * The storage, from index 0 (position and limit mean nothing); only {@code [0, length())} is the
+     * chunk's.
+     *
+     * @return the buffer, shared: never change its content
+     */
+    public ByteBuffer buffer() {
+        return buffer;
+    }
+
+    /**
+     * The chunk's size.
+     *
+     * @return how many bytes it holds, {@code >= 1} for a chunk of the input
+     */
+    public int length() {
+        return length;
+    }
+
+    /**
+     * The chunk's line ends up to {@link #scanned()}.
+     *
+     * @return the block: the offset just past each {@code \n}, in order, relative to the chunk
+     */
+    public LineEnds ends() {
+        return ends;
+    }
+
+    /**
+     * Copies bytes of the chunk to the current position of a channel from the file they were read
+     * from, by the operating system ({@link FileChannel#transferTo}: {@code copy_file_range} on Linux,
+     * which shares the blocks on file systems that can), never through this process's memory.
+     *
+     * @param from the first byte of the chunk
+     * @param to the end, exclusive
+     * @param target where the bytes go, at its position, which moves past them
+     * @return {@code false}, having copied nothing, when the chunk does not come from a file
+     * @throws IOException if copying fails
+     */
+    public boolean transferTo(int from, int to, FileChannel target) throws IOException {
+        if (file == null) {
+            return false;
+        }
+        long end = filePosition + to;
+        for (long at = filePosition + from; at < end; ) {
+            long n = file.transferTo(at, end - at, target);
+            if (n == 0) {
+                // The file was cut short since the chunk was read: write what was read.
+                ByteBuffer rest = buffer.duplicate().limit(to).position((int) (at - filePosition));
+                while (rest.hasRemaining()) {
+                    target.write(rest);
+                }
+                return true;
+            }
+            at += n;
+        }
+        return true;
+    }
+
+    /**
+     * Where byte 0 is in the input file.
+     *
+     * @return the file position, or -1 when the chunk does not come from a file
+     */
+    public long filePosition() {
+        return filePosition;
+    }
+}

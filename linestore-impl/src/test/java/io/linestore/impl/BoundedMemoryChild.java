@@ -1,0 +1,47 @@
+package io.linestore.impl;
+
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.StoreOptions;
+import io.linestore.VerifyReport;
+import io.linestore.WriteOptions;
+import java.nio.file.Path;
+
+/**
+ * One write of {@link BoundedMemoryBigIT}, run in a child JVM with a small heap: build, index, append
+ * or verify with the default options. Exits 0 when it succeeded, 1 otherwise (the message on standard
+ * error).
+ */
+final class BoundedMemoryChild {
+
+    private BoundedMemoryChild() {
+    }
+
+    /**
+     * Runs one write.
+     *
+     * @param args {@code build INPUT STORE}, {@code index FILE}, {@code append STORE INPUT} or
+     *     {@code verify STORE}
+     */
+    public static void main(String[] args) {
+        try {
+            switch (args[0]) {
+                case "build" -> LineStores.build(Path.of(args[1]), Path.of(args[2]), StoreOptions.defaults());
+                case "index" -> LineStores.index(Path.of(args[1]));
+                case "append" -> LineStores.append(Path.of(args[1]), Path.of(args[2]), WriteOptions.defaults());
+                case "verify" -> {
+                    try (LineStore store = LineStores.open(Path.of(args[1]))) {
+                        VerifyReport report = store.verify();
+                        if (!report.ok()) {
+                            throw new IllegalStateException("verify found " + report.problems());
+                        }
+                    }
+                }
+                default -> throw new IllegalArgumentException("unknown write " + args[0]);
+            }
+        } catch (RuntimeException e) {
+            System.err.println(e);
+            System.exit(1);
+        }
+    }
+}

@@ -1,0 +1,145 @@
+package io.linestore.impl.io;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ScanPipelineTest {
+
+    @TempDir
+    Path tmp;
+
+    static LongStream seeds() {
+        return LongStream.range(0, 100);
+    }
+
+    /**
+     * Random text with lines of 1 to 40 bytes (often shorter than the 8 bytes per line a block of ends
+     * holds, so chunks are scanned on by the consumer), through tiny and larger chunks, from a file
+     * range (two readers) and from a stream (one): the chunks must give back the bytes in order, every
+     * line end exactly once, and the file position of each chunk.
+     */
+    @ParameterizedTest(name = "seed {0}")
+    @MethodSource("seeds")
+    void chunksGiveBackEveryByteAndLineEnd(long seed) throws IOException {
+        SplittableRandom random = new SplittableRandom(seed);
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        for (int line = random.nextInt(300); line > 0; line--) {
+            text.write('x');
+            for (int i = random.nextInt(random.nextBoolean() ? 3 : 40); i > 0; i--) {
+                text.write('a' + random.nextInt(26));
+            }
+            if (line > 1 || random.nextBoolean()) {
+                text.write('\n');
+            }
+        }
+        byte[] bytes = text.toByteArray();
+        int from = random.nextInt(Math.min(bytes.length, 20) + 1);
+        int chunkSize = 1 + random.nextInt(random.nextBoolean() ? 16 : 512);
+        Path file = Files.write(tmp.resolve("text"), bytes);
+        String replay = "seed %d: chunk %d from %d of %d bytes".formatted(seed, chunkSize, from, bytes.length);
+
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            Seen fromFile = new Seen(from);
+            assertThat(ScanPipeline.run(ChunkSource.of(channel, file, from, bytes.length), chunkSize, fromFile))
+                    .as(replay).isEqualTo(bytes.length - from);
+            fromFile.check(bytes, from, true, replay);
+        }
+        Seen fromStream = new Seen(0);
+        ScanPipeline.run(ChunkSource.of(new ByteArrayInputStream(bytes)), chunkSize, fromStream);
+        fromStream.check(bytes, 0, false, replay);
+    }
+
+    @Test
+    void aFailingConsumerStopsTheReadingAndItsExceptionIsThrown() throws IOException {
+        Path file = Files.write(tmp.resolve("text"), "a\nb\nc\nd\n".repeat(1000).getBytes());
+        List<Long> positions = new ArrayList<>();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            assertThatThrownBy(() -> ScanPipeline.run(ChunkSource.of(channel, file, 0, Files.size(file)), 16,
+                    chunk -> {
+                        positions.add(chunk.filePosition());
+                        if (positions.size() == 3) {
+                            throw new IOException("disk full");
+                        }
+                    })).isInstanceOf(IOException.class).hasMessage("disk full");
+        }
+        assertThat(positions).containsExactly(0L, 16L, 32L);
+    }
+
+    @Test
+    void aFileShorterThanTheRangeIsAnErrorNamingIt() throws IOException {
+        Path file = Files.write(tmp.resolve("short"), "a\nb\n".getBytes());
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            assertThatThrownBy(() -> ScanPipeline.run(ChunkSource.of(channel, file, 0, 10), 3, chunk -> { }))
+                    .isInstanceOf(EOFException.class).hasMessageContaining(file.toString())
+                    .hasMessageContaining("4 bytes");
+        }
+    }
+
+    /** Collects what the chunks held. */
+    private static final class Seen implements ScanPipeline.ChunkConsumer {
+        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        private final List<Long> ends = new ArrayList<>();
+        private final List<Long> positions = new ArrayList<>();
+        private final List<Long> offsets = new ArrayList<>();
+        private long offset;
+
+        Seen(long from) {
+            this.offset = from;
+        }
+
+        @Override
+        public void accept(ScannedChunk chunk) {
+            assertThat(chunk.length()).isPositive();
+            byte[] copy = new byte[chunk.length()];
+            chunk.buffer().get(0, copy);
+            bytes.writeBytes(copy);
+            while (true) {
+                for (int k = 0; k < chunk.ends().count(); k++) {
+                    ends.add(offset + chunk.ends().end(k));
+                }
+                if (chunk.scanned() == chunk.length()) {
+                    break;
+                }
+                chunk.scanOn();
+            }
+            positions.add(chunk.filePosition());
+            offsets.add(offset);
+            offset += chunk.length();
+        }
+
+        void check(byte[] expected, int from, boolean file, String replay) {
+            assertThat(bytes.toByteArray()).as(replay).isEqualTo(Arrays.copyOfRange(expected, from,
+                    expected.length));
+            List<Long> expectedEnds = new ArrayList<>();
+            for (int i = from; i < expected.length; i++) {
+                if (expected[i] == '\n') {
+                    expectedEnds.add(i + 1L);
+                }
+            }
+            assertThat(ends).as(replay).isEqualTo(expectedEnds);
+            if (file) {
+                assertThat(positions).as(replay).isEqualTo(offsets);
+            } else {
+                assertThat(positions).as(replay).allMatch(p -> p == -1);
+            }
+        }
+    }
+}
