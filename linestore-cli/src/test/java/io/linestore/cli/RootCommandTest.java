@@ -8,10 +8,12 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -68,6 +70,19 @@ class RootCommandTest {
 
         assertThat(alone).isEqualTo(help(LinestoreCommand.newCommandLine(quiet()), command));
         assertThat(alone).contains("-h, --help", "-V, --version", "--verbose", "Exit codes:");
+    }
+
+    /** Annotations cost a short command most of its start-up: nothing it builds may come from one. */
+    @ParameterizedTest
+    @ValueSource(strings = {"read", "info"})
+    void shortCommandsAreDescribedWithoutAnnotations(String command) {
+        CommandLine root = LinestoreCommand.newCommandLine(quiet(), command, "x");
+
+        for (CommandSpec spec : List.of(root.getCommandSpec(), root.getSubcommands().get(command).getCommandSpec())) {
+            assertThat(spec.mixins()).as(spec.qualifiedName()).isEmpty();
+            assertThat(spec.args()).as(spec.qualifiedName()).isNotEmpty()
+                    .allSatisfy(arg -> assertThat(arg.userObject()).as(arg.toString()).isNull());
+        }
     }
 
     private static String help(CommandLine commandLine, String command) {
