@@ -9,4 +9,5 @@ module io.linestore {
     exports io.linestore.spi;
 
     uses io.linestore.spi.LineStoreProvider;
+    uses io.linestore.spi.UriStoreProvider;
 }

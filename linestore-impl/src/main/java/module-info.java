@@ -1,12 +1,20 @@
 /**
  * linestore's implementation: provides {@link io.linestore.spi.LineStoreProvider} and exports
- * nothing. Use it through {@code io.linestore}; its packages may change in any release.
+ * nothing to users. Use it through {@code io.linestore}; its packages may change in any release.
+ * The manifest and index formats are exported to {@code io.linestore.s3} alone, which reads the
+ * same stores from object storage.
  */
+// io.linestore.s3 is built after this module: javac warns of a qualified export to a module it has
+// not seen, which is expected here.
+@SuppressWarnings("module")
 module io.linestore.impl {
     requires io.linestore;
     requires com.fasterxml.jackson.core;
     requires com.github.benmanes.caffeine;
     requires com.google.common;
+
+    exports io.linestore.impl.format to io.linestore.s3;
+    exports io.linestore.impl.index to io.linestore.s3;
 
     provides io.linestore.spi.LineStoreProvider with io.linestore.impl.DefaultLineStoreProvider;
 }

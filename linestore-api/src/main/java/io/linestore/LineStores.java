@@ -1,7 +1,9 @@
 package io.linestore;
 
 import io.linestore.spi.LineStoreProvider;
+import io.linestore.spi.UriStoreProvider;
 import java.io.InputStream;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ServiceLoader;
 
@@ -295,6 +297,94 @@ public final class LineStores {
      */
     public static LineStore open(Path storeDir, ReadOptions options) {
         return provider().open(storeDir, options);
+    }
+
+    /**
+     * Opens a store named by URI with {@link ReadMethod#AUTO} and default options.
+     *
+     * @param store the store: a {@code file:} URI or a URI without scheme (a local path), or one that a
+     *     {@link UriStoreProvider} serves, such as {@code s3://bucket/prefix} with {@code linestore-s3}
+     * @return the open store; close it
+     * @throws IllegalArgumentException if no provider on the class path or module path serves the
+     *     URI's scheme
+     * @see #open(URI, ReadOptions)
+     */
+    public static LineStore open(URI store) {
+        return open(store, ReadOptions.of(ReadMethod.AUTO));
+    }
+
+    /**
+     * Opens a store named by URI. A {@code file:} URI or a URI without scheme is a local path, opened
+     * as {@link #open(Path, ReadOptions)} does; any other goes to the first {@link UriStoreProvider}
+     * (found with {@link ServiceLoader}) that supports it, which is looked for only then, so local
+     * use never loads a remote provider. The store read is the same store whatever its location:
+     * the same lines, the same checks on every read.
+     *
+     * @param store the store, or an object indexed in place
+     * @param options read method, buffers; a remote provider accepts every read method and says in
+     *     {@link LineStore#readMethod()} which one it was given
+     * @return the open store; close it
+     * @throws IllegalArgumentException if no provider serves the URI's scheme
+     * @throws StoreNotFoundException if there is no store at the URI
+     * @throws CorruptStoreException if the manifest or a file it names is damaged or missing
+     * @throws LineStoreException if the store's server cannot be reached or refuses the request (the
+     *     message says which)
+     */
+    public static LineStore open(URI store, ReadOptions options) {
+        if (isLocal(store)) {
+            return open(localPath(store), options);
+        }
+        return uriProvider(store).open(store, options);
+    }
+
+    /**
+     * Copies a local store to a remote location, its manifest last: a reader of the target sees the
+     * store it had there before, or nothing, until the whole store is uploaded. The local store is
+     * read as its manifest commits it (bytes an append has not committed are not copied).
+     *
+     * @param storeDir the local store (a directory; not a file indexed in place)
+     * @param target where to put it, such as {@code s3://bucket/prefix}
+     * @return bytes uploaded
+     * @throws IllegalArgumentException if no provider serves the target's scheme
+     * @throws StoreNotFoundException if there is no store at {@code storeDir}
+     * @throws LineStoreException if the upload fails (the message says why)
+     */
+    public static long push(Path storeDir, URI target) {
+        return uriProvider(target).push(storeDir, target);
+    }
+
+    /**
+     * Indexes a remote object in place: reads it once and writes its sidecar index next to it
+     * ({@code OBJECT.lsidx/}), never changing the object. {@link #open(URI, ReadOptions)} of the
+     * object then reads its lines by range; an object that changed since is refused with
+     * {@link StaleIndexException} until indexed again.
+     *
+     * @param object the object, such as {@code s3://bucket/data/train.jsonl}
+     * @param index the index kind and AUTO threshold
+     * @return how much of the object is indexed
+     * @throws IllegalArgumentException if no provider serves the object's scheme
+     * @throws LineStoreException if reading or writing fails (the message says why)
+     */
+    public static IndexSummary index(URI object, IndexOptions index) {
+        return uriProvider(object).index(object, index);
+    }
+
+    private static boolean isLocal(URI uri) {
+        return uri.getScheme() == null || "file".equalsIgnoreCase(uri.getScheme());
+    }
+
+    private static Path localPath(URI uri) {
+        return uri.getScheme() == null ? Path.of(uri.getPath()) : Path.of(uri);
+    }
+
+    private static UriStoreProvider uriProvider(URI uri) {
+        for (UriStoreProvider provider : ServiceLoader.load(UriStoreProvider.class)) {
+            if (provider.supports(uri)) {
+                return provider;
+            }
+        }
+        throw new IllegalArgumentException("no linestore provider for " + uri.getScheme() + ": URIs (" + uri
+                + "): put linestore-s3 on the class path for s3://");
     }
 
     private static LineStoreProvider provider() {

@@ -70,6 +70,20 @@ public final class ManifestCodec {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
+        return parse(file, json);
+    }
+
+    /**
+     * Parses and checks a manifest's bytes, fetched from wherever the store lives.
+     *
+     * @param file the manifest's name, for messages; its parent is the store (or sidecar) directory
+     * @param json the manifest's bytes
+     * @return the manifest
+     * @throws CorruptStoreException if the manifest is not valid JSON or its numbers disagree
+     * @throws UnsupportedFormatException if its version is neither {@link Manifest#VERSION} nor
+     *     {@link Manifest#VERSION_1}
+     */
+    public static Manifest parse(Path file, byte[] json) {
         Manifest manifest;
         try (JsonParser parser = JSON.createParser(json)) {
             if (parser.nextToken() == null) {
