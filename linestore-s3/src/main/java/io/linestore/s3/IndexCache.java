@@ -1,0 +1,149 @@
+package io.linestore.s3;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Stream;
+
+/**
+ * Index files downloaded from the object store, kept in a local directory so that a read of a
+ * store whose index is cached costs one GET. Safe for several threads and processes sharing the
+ * directory: a file is downloaded under a temporary name unique to the download, checked, and
+ * renamed into place atomically, so a cached name always holds a whole, checked file; two
+ * processes downloading the same index each rename a whole copy.
+ *
+ * <p>Names are chosen by the caller from what identifies the file's content (store id, generation,
+ * shard, the index's checksum and size from the manifest), so a cached file is never stale: a new
+ * store or generation has new names. The directory is kept under a byte budget: after each
+ * download the least recently used files are deleted until the rest fit (a file mapped by a reader
+ * stays readable after its deletion, on POSIX systems).
+ */
+final class IndexCache {
+
+    private static final String TEMP = ".tmp-";
+
+    /** Writes a file's content; the cache then checks and renames it. */
+    @FunctionalInterface
+    interface Download {
+
+        /**
+         * Fills the file.
+         *
+         * @param target a new file to write
+         */
+        void into(Path target);
+    }
+
+    private final Path dir;
+    private final long maxBytes;
+
+    /**
+     * Makes the cache.
+     *
+     * @param dir its directory, made when needed
+     * @param maxBytes the most bytes it keeps (a single larger file is still kept until the next one)
+     */
+    IndexCache(Path dir, long maxBytes) {
+        this.dir = dir;
+        this.maxBytes = maxBytes;
+    }
+
+    /**
+     * Returns the cached file of a name, downloading it first if it is not cached.
+     *
+     * @param name the file's name, unique to its content
+     * @param download writes the content into a temporary file; it throws if the content is wrong,
+     *     and nothing is cached
+     * @return the cached file
+     * @throws UncheckedIOException if the directory cannot be written
+     */
+    Path get(String name, Download download) {
+        Path file = dir.resolve(name);
+        if (Files.isRegularFile(file)) {
+            touch(file);
+            return file;
+        }
+        Path temp = null;
+        try {
+            Files.createDirectories(dir);
+            temp = dir.resolve(name + TEMP + ProcessHandle.current().pid() + "-"
+                    + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+            download.into(temp);
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+            temp = null;
+            trim(file);
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the index cache " + dir + ": " + e.getMessage(), e);
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException e) {
+                    // A left-over temporary file is removed by the trim of a later download.
+                }
+            }
+        }
+    }
+
+    /** Deletes the least recently used files, never {@code keep}, until the rest fit the budget. */
+    private void trim(Path keep) throws IOException {
+        List<Cached> files = new ArrayList<>();
+        long total = 0;
+        try (Stream<Path> list = Files.list(dir)) {
+            for (Path path : (Iterable<Path>) list::iterator) {
+                try {
+                    long size = Files.size(path);
+                    FileTime time = Files.getLastModifiedTime(path);
+                    boolean staleTemp = path.getFileName().toString().contains(TEMP)
+                            && time.toInstant().isBefore(Instant.now().minusSeconds(3600));
+                    if (staleTemp) {
+                        Files.deleteIfExists(path);
+                        continue;
+                    }
+                    files.add(new Cached(path, size, time));
+                    total += size;
+                } catch (NoSuchFileException e) {
+                    // Another process trimmed it meanwhile.
+                }
+            }
+        }
+        files.sort(Comparator.comparing(Cached::time));
+        for (Cached cached : files) {
+            if (total <= maxBytes) {
+                break;
+            }
+            if (cached.path().equals(keep) || cached.path().getFileName().toString().contains(TEMP)) {
+                continue;
+            }
+            Files.deleteIfExists(cached.path());
+            total -= cached.size();
+        }
+    }
+
+    /** Marks a file as used now, for the least-recently-used order. */
+    private static void touch(Path file) {
+        try {
+            Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
+        } catch (IOException e) {
+            // Only the eviction order suffers; the file is still good.
+        }
+    }
+
+    private record Cached(Path path, long size, FileTime time) {
+    }
+}

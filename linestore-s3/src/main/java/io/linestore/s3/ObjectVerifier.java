@@ -1,0 +1,141 @@
+package io.linestore.s3;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.VerifyReport;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.index.LineIndex;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.zip.CRC32C;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+
+/**
+ * {@code verify} of one shard of an S3 store: streams its data object once (one GET) and checks
+ * what {@code linestore verify} checks of a local shard: the object's size, the CRC32C of the
+ * committed bytes, the line count and final {@code \n}, and that every index entry is the offset of
+ * the line it stands for; and the CRC32C of the index's entries. At most five wrong entries are
+ * listed, then a count. Used once per shard; not thread-safe.
+ */
+final class ObjectVerifier {
+
+    private static final int MAX_LISTED = 5;
+
+    private final S3Objects objects;
+    private final StoreObjects store;
+    private final int shard;
+    private final LineIndex index;
+    private final String eTag;
+    private final List<VerifyReport.Problem> problems = new ArrayList<>();
+
+    /**
+     * Prepares the check.
+     *
+     * @param objects the client
+     * @param store the store
+     * @param shard the shard
+     * @param index its index, or {@code null} for a store without one (or an index already reported)
+     * @param eTag the ETag the data object must have, or {@code null}
+     */
+    ObjectVerifier(S3Objects objects, StoreObjects store, int shard, LineIndex index, String eTag) {
+        this.objects = objects;
+        this.store = store;
+        this.shard = shard;
+        this.index = index;
+        this.eTag = eTag;
+    }
+
+    /**
+     * Runs the check.
+     *
+     * @return the problems found, empty when the shard is whole
+     */
+    List<VerifyReport.Problem> verify() {
+        ShardEntry entry = store.manifest().shards().get(shard);
+        String data = store.dataName(shard);
+        if (index != null) {
+            try {
+                long crc = index.entriesCrc32c();
+                if (crc != entry.indexCrc32c()) {
+                    problem(store.indexName(shard), "CRC32C of the entries is " + crc + ", the manifest records "
+                            + entry.indexCrc32c());
+                }
+            } catch (CorruptStoreException e) {
+                problem(store.indexName(shard), e.getMessage());
+            }
+        }
+        try (ResponseInputStream<GetObjectResponse> in = objects.stream(store.bucket(), store.dataKey(shard), eTag)) {
+            long size = in.response().contentLength();
+            if (size != store.objectSize(shard)) {
+                problem(data, "the object is " + size + " bytes, expected " + store.objectSize(shard));
+            }
+            scan(in, entry, data);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + data + " failed: " + e.getMessage(), e);
+        }
+        return problems;
+    }
+
+    private void scan(InputStream in, ShardEntry entry, String data) throws IOException {
+        int stride = store.manifest().indexStride();
+        CRC32C crc = new CRC32C();
+        byte[] buffer = new byte[1 << 16];
+        long position = 0;
+        long lines = 0;
+        long wrongEntries = 0;
+        boolean atLineStart = true;
+        byte last = '\n';
+        long committed = entry.dataBytes();
+        while (position < committed) {
+            int n = in.read(buffer, 0, (int) Math.min(buffer.length, committed - position));
+            if (n < 0) {
+                break;
+            }
+            crc.update(buffer, 0, n);
+            for (int i = 0; i < n; i++) {
+                if (atLineStart && index != null && lines % stride == 0) {
+                    long expected = index.entry(lines / stride);
+                    if (expected != position + i && wrongEntries++ < MAX_LISTED) {
+                        problem(store.indexName(shard), "entry " + lines / stride + " is " + expected + ", but line "
+                                + lines + " starts at byte " + (position + i));
+                    }
+                }
+                atLineStart = buffer[i] == '\n';
+                if (atLineStart) {
+                    lines++;
+                }
+            }
+            last = buffer[n - 1];
+            position += n;
+        }
+        if (position < committed) {
+            problem(data, "the object ends at byte " + position + ", the manifest commits " + committed);
+            return;
+        }
+        if (wrongEntries > MAX_LISTED) {
+            problem(store.indexName(shard), (wrongEntries - MAX_LISTED) + " more wrong entries");
+        }
+        if (crc.getValue() != entry.dataCrc32c()) {
+            problem(data, String.format(Locale.ROOT, "CRC32C of the committed bytes is %d, the manifest records %d",
+                    crc.getValue(), entry.dataCrc32c()));
+        }
+        if (last != '\n' && committed > 0) {
+            if (store.openEnd()) {
+                lines++;
+            } else {
+                problem(data, "the last line has no line end");
+            }
+        }
+        if (lines != entry.lines()) {
+            problem(data, "holds " + lines + " lines, the manifest says " + entry.lines());
+        }
+    }
+
+    private void problem(String file, String message) {
+        problems.add(new VerifyReport.Problem(file, message));
+    }
+}

@@ -1,0 +1,275 @@
+package io.linestore.s3;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.LineStore;
+import io.linestore.LineVisitor;
+import io.linestore.ReadMethod;
+import io.linestore.ReadOptions;
+import io.linestore.StoreClosedException;
+import io.linestore.StoreInfo;
+import io.linestore.VerifyReport;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.index.LineIndex;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+
+/**
+ * A store (or an object indexed in place) read from S3-compatible object storage: the manifest is
+ * fetched once, on open; each shard's index is downloaded once into the local {@link IndexCache}
+ * and mapped ({@link ShardIndexes}); then every read of a line range is one ranged GET of the data
+ * object (a range of more than {@value #MAX_GET_BYTES} bytes is split into several), checked line by
+ * line against the index by {@link RangeLines} before any line is handed out. No bucket is listed.
+ *
+ * <p>Every {@link ReadMethod} is accepted and reads the same way, through ranged GETs;
+ * {@link #readMethod()} returns the one asked for.
+ *
+ * <p>Objects replaced under a reader: the first GET of each data object pins its ETag (for an
+ * object indexed in place, the ETag recorded when it was indexed), later GETs ask for that ETag
+ * ({@code If-Match}), and every answer's object size must be what the manifest commits; anything
+ * else is a {@link CorruptStoreException} saying to open the store again, never lines of another
+ * object. Thread-safe: reads run in parallel; {@link #close()} waits for running reads.
+ */
+final class S3LineStore implements LineStore {
+
+    /** The most bytes one GET fetches; larger ranges take several. */
+    static final int MAX_GET_BYTES = 8 << 20;
+
+    /** Lines per batch of {@link #lines}. */
+    private static final long STREAM_BATCH = 4096;
+
+    private final S3Objects objects;
+    private final StoreObjects store;
+    private final ReadOptions options;
+    private final ShardIndexes indexes;
+    private final AtomicReferenceArray<String> eTags;
+    private final Runnable onClose;
+    private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
+    private boolean closed;
+
+    /**
+     * Opens the store found at a location.
+     *
+     * @param objects the client
+     * @param cache the index cache
+     * @param location the store's prefix, or an object indexed in place
+     * @param options the read options; the method is recorded, every one reads by ranged GETs
+     * @param onClose run once when the store closes (closing a client it alone used)
+     * @return the store
+     * @throws S3StoreException if there is no store, or the request fails
+     */
+    static S3LineStore open(S3Objects objects, IndexCache cache, S3Location location, ReadOptions options,
+            Runnable onClose) {
+        StoreObjects store = StoreObjects.locate(objects, location);
+        return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose);
+    }
+
+    private S3LineStore(S3Objects objects, StoreObjects store, ReadOptions options, ShardIndexes indexes,
+            Runnable onClose) {
+        this.onClose = onClose;
+        this.objects = objects;
+        this.store = store;
+        this.options = options;
+        this.indexes = indexes;
+        Manifest manifest = store.manifest();
+        this.eTags = new AtomicReferenceArray<>(manifest.shards().size());
+        if (store.sourceETag() != null) {
+            eTags.set(0, store.sourceETag());
+        }
+    }
+
+    @Override
+    public long lineCount() {
+        return store.manifest().lineCount();
+    }
+
+    @Override
+    public List<String> read(long offset, long size) {
+        long end = end(offset, size);
+        if (end - offset > MAX_READ_LINES) {
+            throw new IllegalArgumentException("read(" + offset + ", " + size + ") would return " + (end - offset)
+                    + " lines, more than a list holds (" + MAX_READ_LINES + "): use lines() or readBytes()");
+        }
+        List<String> lines = new ArrayList<>((int) (end - offset));
+        readBytes(offset, size, (number, bytes) -> lines.add(
+                new String(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining(),
+                        StandardCharsets.UTF_8)));
+        return lines;
+    }
+
+    @Override
+    public void readBytes(long offset, long size, LineVisitor visitor) {
+        long end = end(offset, size);
+        lifecycle.readLock().lock();
+        try {
+            checkOpen();
+            Manifest manifest = store.manifest();
+            long perShard = manifest.linesPerShard();
+            for (long line = offset; line < end; ) {
+                int shard = (int) (line / perShard);
+                long shardStart = (long) shard * perShard;
+                long shardEnd = Math.min(end, shardStart + manifest.shards().get(shard).lines());
+                readShard(shard, line - shardStart, shardEnd - shardStart, shardStart, visitor);
+                line = shardEnd;
+            }
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    @Override
+    public Stream<String> lines(long offset, long size) {
+        long end = end(offset, size);
+        return LongStream.iterate(offset, batch -> batch < end, batch -> batch + STREAM_BATCH)
+                .mapToObj(batch -> read(batch, Math.min(STREAM_BATCH, end - batch)))
+                .flatMap(List::stream);
+    }
+
+    @Override
+    public StoreInfo info() {
+        lifecycle.readLock().lock();
+        try {
+            checkOpen();
+            return store.manifest().info();
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    @Override
+    public VerifyReport verify() {
+        lifecycle.readLock().lock();
+        try {
+            checkOpen();
+            List<VerifyReport.Problem> problems = new ArrayList<>();
+            for (int shard = 0; shard < store.manifest().shards().size(); shard++) {
+                LineIndex index = null;
+                if (store.manifest().indexStride() > 0) {
+                    try {
+                        index = indexes.index(shard);
+                        index.checkWhole();
+                    } catch (CorruptStoreException e) {
+                        problems.add(new VerifyReport.Problem(store.indexName(shard), e.getMessage()));
+                        index = null;
+                    }
+                }
+                problems.addAll(new ObjectVerifier(objects, store, shard, index, eTags.get(shard)).verify());
+            }
+            return new VerifyReport(problems);
+        } finally {
+            lifecycle.readLock().unlock();
+        }
+    }
+
+    @Override
+    public ReadMethod readMethod() {
+        return options.method();
+    }
+
+    @Override
+    public void close() {
+        lifecycle.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                indexes.close();
+                onClose.run();
+            }
+        } finally {
+            lifecycle.writeLock().unlock();
+        }
+    }
+
+    /** Reads shard lines {@code [from, to)}, in GETs of at most {@link #MAX_GET_BYTES} bytes. */
+    private void readShard(int shard, long from, long to, long lineBase, LineVisitor visitor) {
+        Manifest manifest = store.manifest();
+        ShardEntry entry = manifest.shards().get(shard);
+        int stride = manifest.indexStride();
+        if (stride == 0) {
+            fetch(new RangeLines.Plan(store.dataPath(shard), new long[] {0, entry.dataBytes()}, 0, 0, entry.lines(),
+                    entry.dataBytes(), store.openEnd(), from, to), shard, lineBase, visitor);
+            return;
+        }
+        LineIndex index = indexes.index(shard);
+        long first = from / stride;
+        long last = Math.min(Math.ceilDiv(to, stride), index.entryCount() - 1);
+        long chunkStart = first;
+        long chunkStartByte = index.entry(first);
+        List<Long> entries = new ArrayList<>();
+        entries.add(chunkStartByte);
+        for (long e = first + 1; e <= last; e++) {
+            long offset = index.entry(e);
+            if (offset - chunkStartByte > MAX_GET_BYTES && entries.size() > 1) {
+                fetch(plan(shard, entry, stride, entries, chunkStart, from, to), shard, lineBase, visitor);
+                chunkStart = e - 1;
+                chunkStartByte = entries.getLast();
+                entries.clear();
+                entries.add(chunkStartByte);
+            }
+            entries.add(offset);
+        }
+        fetch(plan(shard, entry, stride, entries, chunkStart, from, to), shard, lineBase, visitor);
+    }
+
+    private RangeLines.Plan plan(int shard, ShardEntry entry, int stride, List<Long> entries, long firstEntry,
+            long from, long to) {
+        long[] offsets = entries.stream().mapToLong(Long::longValue).toArray();
+        return new RangeLines.Plan(store.dataPath(shard), offsets, firstEntry * stride, stride, entry.lines(),
+                entry.dataBytes(), store.openEnd(), from, to);
+    }
+
+    /** One ranged GET, checked against the pinned ETag and the committed size, then split. */
+    private void fetch(RangeLines.Plan plan, int shard, long lineBase, LineVisitor visitor) {
+        if (plan.fetchTo() - plan.fetchFrom() > Integer.MAX_VALUE - 8) {
+            throw new CorruptStoreException(plan.object(), "a read of bytes [" + plan.fetchFrom() + ", "
+                    + plan.fetchTo() + ") is larger than one array; a store read from S3 needs an index");
+        }
+        String pinned = eTags.get(shard);
+        String key = store.dataKey(shard);
+        S3Objects.Range range = objects.getRange(store.bucket(), key, plan.fetchFrom(), plan.fetchTo(), pinned);
+        if (range == null) {
+            throw changed(plan, "its ETag is no longer " + pinned);
+        }
+        if (range.objectSize() != store.objectSize(shard)) {
+            String size = range.objectSize() == S3Objects.Range.SHORTER ? "shorter than " + plan.fetchFrom() + " bytes"
+                    : range.objectSize() + " bytes";
+            throw new CorruptStoreException(plan.object(), "the object is " + size + ", the manifest commits "
+                    + store.objectSize(shard) + ": it was replaced or changed since the store was written; open the"
+                    + " store again, and if that fails push (or index) it again");
+        }
+        if (pinned == null && !eTags.compareAndSet(shard, null, range.eTag())) {
+            pinned = eTags.get(shard);
+        }
+        if (pinned != null && range.eTag() != null && !pinned.equals(range.eTag())) {
+            throw changed(plan, "its ETag is " + range.eTag() + ", no longer " + pinned);
+        }
+        RangeLines.split(plan, range.bytes(), lineBase, visitor);
+    }
+
+    private CorruptStoreException changed(RangeLines.Plan plan, String detail) {
+        return new CorruptStoreException(plan.object(), "the object changed while the store was open (" + detail
+                + "); open the store again" + (store.openEnd() ? " after indexing it again" : ""));
+    }
+
+    private long end(long offset, long size) {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must be >= 0: " + offset);
+        }
+        if (size < 0) {
+            throw new IllegalArgumentException("size must be >= 0: " + size);
+        }
+        long count = lineCount();
+        return offset >= count ? offset : offset + Math.min(size, count - offset);
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new StoreClosedException(store.uri());
+        }
+    }
+}

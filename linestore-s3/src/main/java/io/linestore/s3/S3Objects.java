@@ -1,0 +1,288 @@
+package io.linestore.s3;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.core.ResponseBytes;
+import software.amazon.awssdk.core.ResponseInputStream;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.exception.SdkException;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.core.retry.RetryMode;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.S3Configuration;
+import software.amazon.awssdk.services.s3.model.GetObjectResponse;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import software.amazon.awssdk.services.s3.model.NoSuchKeyException;
+import software.amazon.awssdk.services.s3.model.S3Exception;
+
+/**
+ * The object store as linestore uses it: whole small objects, byte ranges, streams, uploads. Wraps
+ * one {@link S3Client} (AWS SDK v2, with the JDK's URL connection as HTTP client) and turns its
+ * failures into {@link S3StoreException}s of one line. Thread-safe; close it to release the client.
+ *
+ * <p>Checksums are computed and validated only where the S3 API requires them
+ * ({@code WHEN_REQUIRED}): S3-compatible servers do not all accept the SDK's default trailing
+ * checksums. Requests are retried by the SDK's standard strategy (exponential backoff with jitter)
+ * on 5xx answers, throttling, time-outs and broken connections.
+ */
+final class S3Objects implements AutoCloseable {
+
+    /**
+     * A byte range read from an object, with what the answer said of the whole object.
+     *
+     * @param bytes the bytes
+     * @param eTag the object's ETag
+     * @param objectSize the object's size; {@value #SHORTER} when the object ends before the range starts
+     */
+    record Range(byte[] bytes, String eTag, long objectSize) {
+
+        /** The {@code objectSize} of an answer that the range is past the object's end (status 416). */
+        static final long SHORTER = -1;
+    }
+
+    private final S3Client client;
+    private final S3Errors errors;
+
+    private S3Objects(S3Client client, S3Errors errors) {
+        this.client = client;
+        this.errors = errors;
+    }
+
+    /**
+     * Connects as the settings say, with the SDK's default credentials chain.
+     *
+     * @param settings endpoint, region, addressing
+     * @return the client
+     */
+    static S3Objects connect(S3Settings settings) {
+        return connect(settings, DefaultCredentialsProvider.builder().build(), List.of());
+    }
+
+    /**
+     * Connects with the given credentials and interceptors (tests count requests with one).
+     *
+     * @param settings endpoint, region, addressing
+     * @param credentials where the credentials come from
+     * @param interceptors interceptors added to every request
+     * @return the client
+     */
+    static S3Objects connect(S3Settings settings, AwsCredentialsProvider credentials,
+            List<ExecutionInterceptor> interceptors) {
+        var builder = S3Client.builder()
+                .httpClient(UrlConnectionHttpClient.builder()
+                        .connectionTimeout(Duration.ofSeconds(3))
+                        .socketTimeout(Duration.ofSeconds(30))
+                        .build())
+                .region(Region.of(settings.region()))
+                .credentialsProvider(credentials)
+                .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(settings.pathStyle()).build())
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .overrideConfiguration(o -> {
+                    o.retryStrategy(RetryMode.STANDARD);
+                    interceptors.forEach(o::addExecutionInterceptor);
+                });
+        settings.endpoint().ifPresent(builder::endpointOverride);
+        String name = settings.endpoint().map(Object::toString).orElse("AWS S3 (" + settings.region() + ")");
+        return new S3Objects(builder.build(), new S3Errors(name));
+    }
+
+    /**
+     * Reads a whole small object (a manifest).
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @return its bytes, or empty if there is no such key
+     * @throws S3StoreException if the request fails otherwise
+     */
+    Optional<byte[]> getIfExists(String bucket, String key) {
+        try {
+            ResponseBytes<GetObjectResponse> bytes = client.getObjectAsBytes(r -> r.bucket(bucket).key(key));
+            return Optional.of(bytes.asByteArray());
+        } catch (NoSuchKeyException e) {
+            return Optional.empty();
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404 && !isNoSuchBucket(e)) {
+                return Optional.empty();
+            }
+            throw errors.failure(e, "GET", bucket, key);
+        } catch (SdkException e) {
+            throw errors.failure(e, "GET", bucket, key);
+        }
+    }
+
+    /**
+     * Reads bytes {@code [from, to)} of an object in one ranged GET.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param from the first byte
+     * @param to one past the last byte, {@code > from}
+     * @param ifMatch the ETag the object must still have, or {@code null}
+     * @return the bytes, with the object's ETag and size (or {@link Range#SHORTER} if the object ends
+     *     before {@code from}); or {@code null} if the object's ETag is no longer {@code ifMatch} (the
+     *     object was replaced)
+     * @throws S3StoreException if the request fails
+     */
+    Range getRange(String bucket, String key, long from, long to, String ifMatch) {
+        try (ResponseInputStream<GetObjectResponse> in = client.getObject(r -> r.bucket(bucket).key(key)
+                .range("bytes=" + from + "-" + (to - 1)).ifMatch(ifMatch))) {
+            GetObjectResponse response = in.response();
+            byte[] bytes = in.readNBytes((int) (to - from));
+            return new Range(bytes, response.eTag(), objectSize(response, bytes.length));
+        } catch (S3Exception e) {
+            if (e.statusCode() == 412) {
+                return null;
+            }
+            if (e.statusCode() == 416) {
+                return new Range(new byte[0], null, Range.SHORTER);
+            }
+            throw errors.failure(e, "GET", bucket, key);
+        } catch (SdkException e) {
+            throw errors.failure(e, "GET", bucket, key);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading s3://" + bucket + "/" + key + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Opens a whole object as a stream.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param ifMatch the ETag the object must have, or {@code null}
+     * @return the stream, with the answer's headers; close it
+     * @throws S3StoreException if the request fails
+     */
+    ResponseInputStream<GetObjectResponse> stream(String bucket, String key, String ifMatch) {
+        try {
+            return client.getObject(r -> r.bucket(bucket).key(key).ifMatch(ifMatch));
+        } catch (SdkException e) {
+            throw errors.failure(e, "GET", bucket, key);
+        }
+    }
+
+    /**
+     * Downloads a whole object into a file.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param target the file, replaced
+     * @throws S3StoreException if the request fails
+     * @throws UncheckedIOException if writing fails
+     */
+    void download(String bucket, String key, Path target) {
+        try (InputStream in = stream(bucket, key, null)) {
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (SdkException e) {
+            throw errors.failure(e, "GET", bucket, key);
+        } catch (IOException e) {
+            throw new UncheckedIOException("downloading s3://" + bucket + "/" + key + " to " + target + " failed: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Asks for an object's size and ETag.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @return what the server says, or empty if there is no such key
+     * @throws S3StoreException if the request fails otherwise
+     */
+    Optional<HeadObjectResponse> head(String bucket, String key) {
+        try {
+            return Optional.of(client.headObject(r -> r.bucket(bucket).key(key)));
+        } catch (S3Exception e) {
+            if (e.statusCode() == 404) {
+                return Optional.empty();
+            }
+            throw errors.failure(e, "HEAD", bucket, key);
+        } catch (SdkException e) {
+            throw errors.failure(e, "HEAD", bucket, key);
+        }
+    }
+
+    /**
+     * Uploads bytes as an object in one PUT.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param body the bytes
+     * @throws S3StoreException if the request fails
+     */
+    void put(String bucket, String key, RequestBody body) {
+        try {
+            client.putObject(r -> r.bucket(bucket).key(key), body);
+        } catch (SdkException e) {
+            throw errors.failure(e, "PUT", bucket, key);
+        }
+    }
+
+    /**
+     * Deletes an object; a missing one is no error.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @throws S3StoreException if the request fails
+     */
+    void delete(String bucket, String key) {
+        try {
+            client.deleteObject(r -> r.bucket(bucket).key(key));
+        } catch (SdkException e) {
+            throw errors.failure(e, "DELETE", bucket, key);
+        }
+    }
+
+    /**
+     * The SDK client itself, for multipart uploads.
+     *
+     * @return the client
+     */
+    S3Client client() {
+        return client;
+    }
+
+    /**
+     * The error translator of this client's endpoint.
+     *
+     * @return the translator
+     */
+    S3Errors errors() {
+        return errors;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+
+    private static boolean isNoSuchBucket(S3Exception e) {
+        return e.awsErrorDetails() != null && "NoSuchBucket".equals(e.awsErrorDetails().errorCode());
+    }
+
+    /** The whole object's size: after the slash of {@code Content-Range: bytes a-b/SIZE}. */
+    private static long objectSize(GetObjectResponse response, long read) {
+        String range = response.contentRange();
+        if (range != null) {
+            int slash = range.lastIndexOf('/');
+            if (slash >= 0 && !range.endsWith("*")) {
+                return Long.parseLong(range.substring(slash + 1).strip());
+            }
+        }
+        return read;
+    }
+}

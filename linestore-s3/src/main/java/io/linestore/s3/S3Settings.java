@@ -1,0 +1,121 @@
+package io.linestore.s3;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * How to reach the object store and where to cache index files, the AWS way: every setting comes
+ * from a system property or else an environment variable, and has a default that fits AWS S3.
+ * Credentials are not here: the SDK's default chain finds them (system properties
+ * {@code aws.accessKeyId}/{@code aws.secretAccessKey}, then {@code AWS_ACCESS_KEY_ID} /
+ * {@code AWS_SECRET_ACCESS_KEY}, then {@code ~/.aws/credentials}, ...).
+ *
+ * <table>
+ * <caption>Settings</caption>
+ * <tr><th>system property</th><th>environment variable</th><th>default</th></tr>
+ * <tr><td>{@code linestore.s3.endpoint}</td><td>{@code LINESTORE_S3_ENDPOINT}</td><td>AWS's endpoint of the region</td></tr>
+ * <tr><td>{@code aws.region}</td><td>{@code AWS_REGION}, {@code AWS_DEFAULT_REGION}</td><td>{@code us-east-1}</td></tr>
+ * <tr><td>{@code linestore.s3.pathStyle}</td><td>{@code LINESTORE_S3_PATH_STYLE}</td><td>{@code true} with an endpoint, else {@code false}</td></tr>
+ * <tr><td>{@code linestore.s3.cache}</td><td>{@code LINESTORE_S3_CACHE}</td><td>{@code $XDG_CACHE_HOME/linestore/s3} or {@code ~/.cache/linestore/s3}</td></tr>
+ * <tr><td>{@code linestore.s3.cacheBytes}</td><td>{@code LINESTORE_S3_CACHE_BYTES}</td><td>1 GiB</td></tr>
+ * </table>
+ *
+ * @param endpoint the endpoint override ({@code http://127.0.0.1:8333}), or empty for AWS
+ * @param region the signing region
+ * @param pathStyle whether requests name the bucket in the path ({@code host/bucket/key}), as
+ *     most S3-compatible servers need, rather than in the host name
+ * @param cacheDir the index cache's directory
+ * @param cacheBytes the most bytes the index cache keeps
+ */
+record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes) {
+
+    /** The system property of the endpoint, which the command line's {@code --endpoint} sets. */
+    static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
+
+    private static final long DEFAULT_CACHE_BYTES = 1L << 30;
+
+    /**
+     * Reads the settings of this process.
+     *
+     * @return the settings
+     * @throws IllegalArgumentException if a setting has a malformed value (the message names it)
+     */
+    static S3Settings fromEnvironment() {
+        return from(System::getProperty, System.getenv());
+    }
+
+    /**
+     * Reads settings from the given sources, for tests.
+     *
+     * @param properties system properties
+     * @param environment environment variables
+     * @return the settings
+     */
+    static S3Settings from(Function<String, String> properties, Map<String, String> environment) {
+        Optional<URI> endpoint = setting(properties, environment, ENDPOINT_PROPERTY, "LINESTORE_S3_ENDPOINT")
+                .map(S3Settings::endpoint);
+        String region = setting(properties, environment, "aws.region", "AWS_REGION")
+                .or(() -> Optional.ofNullable(environment.get("AWS_DEFAULT_REGION")).filter(s -> !s.isBlank()))
+                .orElse("us-east-1");
+        boolean pathStyle = setting(properties, environment, "linestore.s3.pathStyle", "LINESTORE_S3_PATH_STYLE")
+                .map(S3Settings::bool).orElse(endpoint.isPresent());
+        Path cache = setting(properties, environment, "linestore.s3.cache", "LINESTORE_S3_CACHE").map(Path::of)
+                .orElseGet(() -> defaultCache(environment));
+        long cacheBytes = setting(properties, environment, "linestore.s3.cacheBytes", "LINESTORE_S3_CACHE_BYTES")
+                .map(S3Settings::bytes).orElse(DEFAULT_CACHE_BYTES);
+        return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes);
+    }
+
+    private static Optional<String> setting(Function<String, String> properties, Map<String, String> environment,
+            String property, String variable) {
+        String value = properties.apply(property);
+        if (value == null || value.isBlank()) {
+            value = environment.get(variable);
+        }
+        return Optional.ofNullable(value).map(String::strip).filter(s -> !s.isEmpty());
+    }
+
+    private static URI endpoint(String text) {
+        URI uri;
+        try {
+            uri = URI.create(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("the S3 endpoint is not a URL: " + text, e);
+        }
+        if (uri.getScheme() == null || uri.getHost() == null) {
+            throw new IllegalArgumentException("the S3 endpoint needs a scheme and a host, like http://127.0.0.1:8333: "
+                    + text);
+        }
+        return uri;
+    }
+
+    private static boolean bool(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "true", "1", "yes" -> true;
+            case "false", "0", "no" -> false;
+            default -> throw new IllegalArgumentException("LINESTORE_S3_PATH_STYLE must be true or false: " + text);
+        };
+    }
+
+    private static long bytes(String text) {
+        try {
+            long value = Long.parseLong(text);
+            if (value >= 0) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the one message below.
+        }
+        throw new IllegalArgumentException("LINESTORE_S3_CACHE_BYTES must be a number of bytes >= 0: " + text);
+    }
+
+    private static Path defaultCache(Map<String, String> environment) {
+        String xdg = environment.get("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("linestore").resolve("s3");
+    }
+}

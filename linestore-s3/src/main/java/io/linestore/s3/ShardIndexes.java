@@ -1,0 +1,110 @@
+package io.linestore.s3;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.index.IndexFiles;
+import io.linestore.impl.index.IndexFormat;
+import io.linestore.impl.index.LineIndex;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.channels.FileChannel;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The index of each shard of an S3 store, downloaded once into the {@link IndexCache} (one GET),
+ * checked and mapped read-only: each shard's index on first use, then kept until the store closes.
+ * A downloaded index is cached only if its header names this store, generation and shard and the
+ * CRC32C of its entries is the manifest's, so a cached index is always the manifest's. Thread-safe.
+ */
+final class ShardIndexes implements AutoCloseable {
+
+    private final S3Objects objects;
+    private final StoreObjects store;
+    private final IndexCache cache;
+    private final Arena arena = Arena.ofShared();
+    private final Map<Integer, LineIndex> open = new ConcurrentHashMap<>();
+
+    ShardIndexes(S3Objects objects, StoreObjects store, IndexCache cache) {
+        this.objects = objects;
+        this.store = store;
+        this.cache = cache;
+    }
+
+    /**
+     * The mapped index of a shard, downloaded first if no process has cached it.
+     *
+     * @param shard the shard
+     * @return the index
+     * @throws CorruptStoreException if the index object is not the manifest's
+     */
+    LineIndex index(int shard) {
+        return open.computeIfAbsent(shard, this::load);
+    }
+
+    private LineIndex load(int shard) {
+        for (int attempt = 0; ; attempt++) {
+            Path file = cache.get(cacheName(shard), target -> {
+                objects.download(store.bucket(), store.indexKey(shard), target);
+                try (Arena check = Arena.ofConfined()) {
+                    LineIndex index = map(shard, target, check);
+                    long crc = index.entriesCrc32c();
+                    long expected = store.manifest().shards().get(shard).indexCrc32c();
+                    if (crc != expected) {
+                        throw new CorruptStoreException(store.indexPath(shard), "the CRC32C of its entries is "
+                                + crc + ", the manifest records " + expected);
+                    }
+                }
+            });
+            try {
+                return map(shard, file, arena);
+            } catch (UncheckedIOException e) {
+                // Another process trimmed the cache between our download and our mapping: fetch again.
+                if (!(e.getCause() instanceof NoSuchFileException) || attempt > 0) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private LineIndex map(int shard, Path file, Arena into) {
+        Manifest manifest = store.manifest();
+        ShardEntry entry = manifest.shards().get(shard);
+        IndexFormat.Identity identity = IndexFormat.Identity.of(manifest, shard);
+        long committed = IndexFiles.committedBytes(manifest.index(), identity, entry.lines(), entry.indexBytes());
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            if (channel.size() < committed) {
+                throw new CorruptStoreException(store.indexPath(shard), "the object is " + channel.size()
+                        + " bytes, the manifest commits " + committed);
+            }
+            MemorySegment segment = channel.map(FileChannel.MapMode.READ_ONLY, 0, committed, into);
+            return IndexFiles.open(manifest.index(), store.indexPath(shard), segment, identity, entry.lines(),
+                    entry.dataBytes(), entry.indexBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot map the cached index " + file + " of " + store.indexName(shard), e);
+        }
+    }
+
+    /** Unique to the index's content: store id, generation, shard, entries' checksum and size. */
+    private String cacheName(int shard) {
+        Manifest manifest = store.manifest();
+        ShardEntry entry = manifest.shards().get(shard);
+        return String.format(Locale.ROOT, "%08x-%016x-g%d-s%d-%08x-%d.idx", store.indexName(shard).hashCode(),
+                manifest.storeId(), manifest.generation(), shard, entry.indexCrc32c(), entry.indexBytes());
+    }
+
+    /**
+     * Unmaps every index; the store is closed and no read runs.
+     */
+    @Override
+    public void close() {
+        arena.close();
+    }
+}

@@ -1,0 +1,167 @@
+package io.linestore.s3;
+
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.StoreFiles;
+import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
+import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+
+/**
+ * The objects of one store in a bucket, as its manifest names them: a store pushed below a prefix
+ * ({@code prefix/manifest.json}, {@code prefix/gN/...}), or an object indexed in place
+ * ({@code data/train.jsonl} with its sidecar {@code data/train.jsonl.lsidx/manifest.json},
+ * {@code .../gN/data.idx} and {@code .../gN/source.properties}, the object's ETag and size when it
+ * was indexed). Keys derive from the manifest's layout, generation and shard numbers, never from
+ * text in the manifest (but for a sidecar's object, its sibling). Immutable.
+ *
+ * @param location where the store (or the indexed object) is
+ * @param filesRoot the location below which the manifest and the index files lie (the store, or the sidecar)
+ * @param manifest the manifest, fetched once
+ * @param sourceETag for an object indexed in place, its ETag when indexed; {@code null} for a store
+ * @param sourceSize for an object indexed in place, its size when indexed; -1 for a store
+ */
+record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest, String sourceETag, long sourceSize) {
+
+    /** The sidecar file recording the indexed object's ETag and size, in the generation folder. */
+    static final String SOURCE_FILE = "source.properties";
+
+    /**
+     * Finds the store at a location: a manifest below it, or else the sidecar index of the object it
+     * names. An object indexed in place must still have the ETag and size it had when indexed.
+     *
+     * @param objects the client
+     * @param location the store's prefix, or an object's key
+     * @return the store's objects
+     * @throws S3StoreException if there is neither, or the indexed object changed since
+     */
+    static StoreObjects locate(S3Objects objects, S3Location location) {
+        Optional<byte[]> json = objects.getIfExists(location.bucket(), location.resolve(StoreFiles.MANIFEST));
+        if (json.isPresent()) {
+            Manifest manifest = ManifestCodec.parse(location.path(StoreFiles.MANIFEST), json.get());
+            if (manifest.source() != null) {
+                // The sidecar folder itself was named: read its object.
+                S3Location object = new S3Location(location.bucket(),
+                        location.key().substring(0, location.key().length() - StoreFiles.SIDECAR_SUFFIX.length()));
+                return sidecar(objects, object, location, manifest);
+            }
+            return new StoreObjects(location, location, manifest, null, -1);
+        }
+        S3Location sidecar = location.withSuffix(StoreFiles.SIDECAR_SUFFIX);
+        Optional<byte[]> sidecarJson = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST));
+        if (sidecarJson.isEmpty()) {
+            throw new S3StoreException("no linestore at " + location + ": no " + StoreFiles.MANIFEST
+                    + " below it (not a store, or a push that did not finish) and no index " + sidecar
+                    + "/ (linestore index " + location + " makes one)", null);
+        }
+        Manifest manifest = ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), sidecarJson.get());
+        return sidecar(objects, location, sidecar, manifest);
+    }
+
+    private static StoreObjects sidecar(S3Objects objects, S3Location object, S3Location sidecar, Manifest manifest) {
+        String sourceKey = sidecar.resolve(relativeFilesDir(manifest) + SOURCE_FILE);
+        byte[] recorded = objects.getIfExists(sidecar.bucket(), sourceKey).orElseThrow(() -> new S3StoreException(
+                "the index " + sidecar + "/ lacks " + sourceKey + ": index " + object + " again", null));
+        Properties source = new Properties();
+        try {
+            source.load(new StringReader(new String(recorded, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        String eTag = source.getProperty("eTag");
+        long size;
+        try {
+            size = Long.parseLong(source.getProperty("size", "-1"));
+        } catch (NumberFormatException e) {
+            size = -1;
+        }
+        if (eTag == null || size != manifest.dataBytes()) {
+            throw new S3StoreException("the index " + sidecar + "/ is damaged (" + sourceKey + " records no ETag or"
+                    + " another size than the manifest): index " + object + " again", null);
+        }
+        HeadObjectResponse head = objects.head(object.bucket(), object.key()).orElseThrow(() -> new S3StoreException(
+                "the object " + object + " indexed by " + sidecar + "/ no longer exists", null));
+        if (!eTag.equals(head.eTag()) || head.contentLength() != size) {
+            throw new S3StoreException("the index of " + object + " is stale: the object changed since it was indexed"
+                    + " (ETag " + head.eTag() + ", " + head.contentLength() + " bytes; indexed: " + eTag + ", " + size
+                    + " bytes); index it again with `linestore index " + object + "`", null);
+        }
+        return new StoreObjects(object, sidecar, manifest, eTag, size);
+    }
+
+    /** {@code gN/} of a version-2 manifest, empty for version 1. */
+    static String relativeFilesDir(Manifest manifest) {
+        Path dir = StoreFiles.filesDir(Path.of(""), manifest);
+        return dir.toString().isEmpty() ? "" : dir + "/";
+    }
+
+    String bucket() {
+        return location.bucket();
+    }
+
+    String uri() {
+        return location.toString();
+    }
+
+    /**
+     * Whether the data's last line may lack its {@code \n}: only an object indexed in place.
+     *
+     * @return {@code true} for an object indexed in place
+     */
+    boolean openEnd() {
+        return sourceETag != null;
+    }
+
+    /**
+     * The key of a shard's data object.
+     *
+     * @param shard the shard
+     * @return the key
+     */
+    String dataKey(int shard) {
+        return sourceETag != null ? location.key()
+                : filesRoot.resolve(relativeFilesDir(manifest) + StoreFiles.dataFile(manifest.layout(), shard));
+    }
+
+    /**
+     * The key of a shard's index object.
+     *
+     * @param shard the shard
+     * @return the key
+     */
+    String indexKey(int shard) {
+        return filesRoot.resolve(relativeFilesDir(manifest) + StoreFiles.indexFile(manifest.layout(), shard));
+    }
+
+    /**
+     * The size a shard's data object must have: what the manifest commits (a push uploads exactly
+     * that), or the indexed object's size.
+     *
+     * @param shard the shard
+     * @return bytes
+     */
+    long objectSize(int shard) {
+        return sourceETag != null ? sourceSize : manifest.shards().get(shard).dataBytes();
+    }
+
+    Path dataPath(int shard) {
+        return Path.of(location.bucket(), dataKey(shard));
+    }
+
+    Path indexPath(int shard) {
+        return Path.of(location.bucket(), indexKey(shard));
+    }
+
+    String indexName(int shard) {
+        return location.bucket() + "/" + indexKey(shard);
+    }
+
+    String dataName(int shard) {
+        return location.bucket() + "/" + dataKey(shard);
+    }
+}
