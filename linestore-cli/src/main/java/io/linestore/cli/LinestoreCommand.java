@@ -4,6 +4,7 @@ import io.linestore.cli.command.AppendCommand;
 import io.linestore.cli.command.BuildCommand;
 import io.linestore.cli.command.IndexCommand;
 import io.linestore.cli.command.InfoCommand;
+import io.linestore.cli.command.PushCommand;
 import io.linestore.cli.command.ReadCommand;
 import io.linestore.cli.command.VerifyCommand;
 import io.linestore.cli.common.ErrorReporter;
@@ -46,6 +47,7 @@ public final class LinestoreCommand implements Callable<Integer> {
             new Subcommand("read", factory -> new CommandLine(ReadCommand.spec(factory.streams()), factory)),
             new Subcommand("info", factory -> new CommandLine(InfoCommand.spec(), factory)),
             Subcommand.annotated("verify", VerifyCommand.class),
+            Subcommand.annotated("push", PushCommand.class),
             Subcommand.annotated("gen", GenCommand.class),
             Subcommand.annotated("demo", DemoCommand.class),
             Subcommand.annotated("aot-training", AotTrainingCommand.class));

@@ -40,7 +40,7 @@ class RootCommandTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "gen", "demo"})
+    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "push", "gen", "demo"})
     void everyCommandHasHelpWithTheExitCodes(String command) {
         Cli.Result result = Cli.run(command, "--help");
 
@@ -64,7 +64,7 @@ class RootCommandTest {
 
     /** Main makes a command line for the command named only: its help must be the same as the whole one's. */
     @ParameterizedTest
-    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "gen", "demo", "bench", "recommend"})
+    @ValueSource(strings = {"build", "index", "append", "read", "info", "verify", "push", "gen", "demo", "bench", "recommend"})
     void aCommandAloneHasTheSameHelpAsInTheWholeCommandLine(String command) {
         String alone = help(LinestoreCommand.newCommandLine(quiet(), command, "--help"), command);
 

@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -33,8 +34,9 @@ public final class AppendCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "STORE", description = "The store's directory.")
-    private Path store;
+    @Parameters(index = "0", paramLabel = "STORE", converter = StoreArgumentConverter.class,
+            description = "The store's directory.")
+    private StoreArgument store;
 
     @Parameters(index = "1", paramLabel = "INPUT", description = "The text file, or - for standard input.")
     private String input;
@@ -53,12 +55,16 @@ public final class AppendCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (store.isUri()) {
+            throw new ParameterException(spec.commandLine(), "cannot append to " + store + ": a store in object "
+                    + "storage is written whole; append to a local copy and push that again");
+        }
         WriteOptions options = writeFlags.toWriteOptions(spec);
         AppendSummary summary;
         if (STDIN.equals(input)) {
-            summary = LineStores.append(store, streams.stdin(), options);
+            summary = LineStores.append(store.path(), streams.stdin(), options);
         } else {
-            summary = LineStores.append(store, Path.of(input), options);
+            summary = LineStores.append(store.path(), Path.of(input), options);
         }
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "appended %,d lines to %s: %.1f MB, %d shard%s now, %.2f s%n", summary.appendedLines(),

@@ -2,15 +2,16 @@ package io.linestore.cli.command;
 
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
+import io.linestore.LineStores;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.store.ReportedBuild;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -31,8 +32,12 @@ public final class IndexCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "The text file to index.")
-    private Path file;
+    @Parameters(index = "0", paramLabel = "FILE", converter = StoreArgumentConverter.class,
+            description = "The text file to index, or an object: s3://bucket/key.")
+    private StoreArgument file;
+
+    @Option(names = "--endpoint", paramLabel = "URL", description = EndpointOption.DESCRIPTION)
+    private String endpoint;
 
     @Mixin
     private IndexOption indexOption;
@@ -51,10 +56,17 @@ public final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        IndexSummary summary = ReportedBuild.index(streams, file,
-                IndexOptions.builder().index(indexOption.kind(spec, false)).build(), writeFlags.toWriteOptions(spec));
+        IndexOptions options = IndexOptions.builder().index(indexOption.kind(spec, false)).build();
+        IndexSummary summary;
+        if (file.isUri()) {
+            // The object is read once, by the provider of its scheme; the sidecar goes next to it.
+            StoreArgument.useEndpoint(endpoint);
+            summary = LineStores.index(file.uri(), options);
+        } else {
+            summary = ReportedBuild.index(streams, file.path(), options, writeFlags.toWriteOptions(spec));
+        }
         PrintWriter out = spec.commandLine().getOut();
-        out.println(ReportedBuild.describeIndex(file, summary));
+        out.println(ReportedBuild.describeIndex(file.text(), summary));
         out.flush();
         return ExitCodes.OK;
     }

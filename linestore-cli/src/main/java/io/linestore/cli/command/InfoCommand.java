@@ -3,13 +3,11 @@ package io.linestore.cli.command;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.LineStore;
-import io.linestore.LineStores;
 import io.linestore.cli.common.OptionNames;
 import io.linestore.ReadMethod;
 import io.linestore.StoreInfo;
 import io.linestore.cli.common.ExitCodes;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,15 +22,16 @@ public final class InfoCommand implements Callable<Integer> {
 
     private final CommandSpec spec;
     private final PositionalParamSpec store = PositionalParamSpec.builder()
-            .index("0").paramLabel("STORE").type(Path.class).converters(Path::of).required(true)
-            .description("The store's directory.").build();
+            .index("0").paramLabel("STORE").type(StoreArgument.class).converters(StoreArgument::new).required(true)
+            .description("The store's directory, an indexed file, or s3://bucket/prefix.").build();
     private final OptionSpec json = Flag.of("--json", "Print one JSON object instead of text.");
+    private final OptionSpec endpoint = EndpointOption.spec();
 
     private InfoCommand() {
         spec = CommandSpec.wrapWithoutInspection(this).name("info");
         spec.usageMessage().description(
                 "Describes a store: format, layout, line count, sizes, shards, index kind and bytes per line.");
-        spec.add(store).add(json);
+        spec.add(store).add(json).add(endpoint);
     }
 
     /**
@@ -46,14 +45,15 @@ public final class InfoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Path path = store.getValue();
+        StoreArgument path = store.getValue();
+        StoreArgument.useEndpoint(endpoint.getValue());
         StoreInfo info;
-        try (LineStore lines = LineStores.open(path, ReadMethod.FILE_CHANNEL)) {
+        try (LineStore lines = path.open(ReadMethod.FILE_CHANNEL)) {
             info = lines.info();
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json.<Boolean>getValue()) {
-            out.println(StoreDescription.of(path, info).toJson());
+            out.println(StoreDescription.of(path.toString(), info).toJson());
         } else {
             printText(out, path, info);
         }
@@ -61,7 +61,7 @@ public final class InfoCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    private static void printText(PrintWriter out, Path store, StoreInfo info) {
+    private static void printText(PrintWriter out, StoreArgument store, StoreInfo info) {
         out.printf(Locale.ROOT, "store          %s%n", store);
         out.printf(Locale.ROOT, "format         %d%n", info.formatVersion());
         out.printf(Locale.ROOT, "layout         %s%n", OptionNames.of(info.layout()));
@@ -74,6 +74,10 @@ public final class InfoCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "shards         %,d%n", info.shardCount());
         }
         out.printf(Locale.ROOT, "index          %s%n", describe(info.index()));
+        if (store.isUri()) {
+            // Every --reader reads an object store the same way.
+            out.printf(Locale.ROOT, "reads          ranged GETs of the objects, whatever --reader says%n");
+        }
     }
 
     private static String describe(IndexKind index) {

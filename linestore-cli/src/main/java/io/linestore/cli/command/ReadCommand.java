@@ -1,7 +1,6 @@
 package io.linestore.cli.command;
 
 import io.linestore.LineStore;
-import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.common.ExitCodes;
@@ -45,8 +44,8 @@ public final class ReadCommand implements Callable<Integer> {
     private final CommandSpec spec;
 
     private final PositionalParamSpec store = PositionalParamSpec.builder()
-            .index("0").paramLabel("STORE").type(Path.class).converters(Path::of).required(true)
-            .description("The store's directory.").build();
+            .index("0").paramLabel("STORE").type(StoreArgument.class).converters(StoreArgument::new).required(true)
+            .description("The store's directory, an indexed file, or s3://bucket/prefix.").build();
     private final PositionalParamSpec offset = PositionalParamSpec.builder()
             .index("1").paramLabel("OFFSET").arity("0..1").type(Long.class).converters(new Sizes.CountConverter())
             .description("The first line number, from 0 (suffixes k, M, G: 10M).").build();
@@ -64,6 +63,7 @@ public final class ReadCommand implements Callable<Integer> {
             .defaultValue("auto").converters(new ReadMethodOption()).completionCandidates(new ReadMethodOption())
             .description("How to read the store: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).").build();
     private final OptionSpec number = Flag.of("--number", "Put each line's number and a tab before it.");
+    private final OptionSpec endpoint = EndpointOption.spec();
 
     private ReadCommand(StandardStreams streams) {
         this.streams = streams;
@@ -72,7 +72,7 @@ public final class ReadCommand implements Callable<Integer> {
                 "Writes lines [OFFSET, OFFSET+SIZE) of a store to standard output, byte for byte, each followed "
                         + "by a newline. Lines are numbered from 0; lines past the end are simply absent.",
                 "With --ranges, reads 'OFFSET SIZE' requests, one per line, and answers each in order.");
-        spec.add(store).add(offset).add(size).add(ranges).add(keepGoing).add(flush).add(reader).add(number);
+        spec.add(store).add(offset).add(size).add(ranges).add(keepGoing).add(flush).add(reader).add(number).add(endpoint);
     }
 
     /**
@@ -92,7 +92,8 @@ public final class ReadCommand implements Callable<Integer> {
         Long first = offset.getValue();
         Long count = size.getValue();
         checkUsage(requests, first, count);
-        try (LineStore lines = LineStores.open(store.getValue(), reader.<ReadMethod>getValue())) {
+        StoreArgument.useEndpoint(endpoint.getValue());
+        try (LineStore lines = store.<StoreArgument>getValue().open(reader.<ReadMethod>getValue())) {
             LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue());
             if (requests == null) {
                 write(lines, first, count, printer);

@@ -8,7 +8,6 @@ import io.linestore.StoreInfo;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 
 /**
  * The JSON object {@code linestore info --json} prints, one key per component.
@@ -41,13 +40,13 @@ public record StoreDescription(
     /**
      * Describes a store.
      *
-     * @param store its directory
+     * @param store its directory, or its URI
      * @param info what its manifest says
      * @return the description
      */
-    public static StoreDescription of(Path store, StoreInfo info) {
+    public static StoreDescription of(String store, StoreInfo info) {
         return new StoreDescription(
-                store.toString(),
+                store,
                 info.formatVersion(),
                 OptionNames.of(info.layout()),
                 info.lineCount(),

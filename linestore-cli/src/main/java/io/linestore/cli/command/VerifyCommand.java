@@ -1,16 +1,15 @@
 package io.linestore.cli.command;
 
 import io.linestore.LineStore;
-import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.VerifyReport;
 import io.linestore.cli.common.ExitCodes;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -27,8 +26,12 @@ public final class VerifyCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "STORE", description = "The store's directory.")
-    private Path store;
+    @Parameters(index = "0", paramLabel = "STORE", converter = StoreArgumentConverter.class,
+            description = "The store's directory, an indexed file, or s3://bucket/prefix.")
+    private StoreArgument store;
+
+    @Option(names = "--endpoint", paramLabel = "URL", description = EndpointOption.DESCRIPTION)
+    private String endpoint;
 
     /** Made by picocli. */
     public VerifyCommand() {
@@ -38,7 +41,8 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         VerifyReport report;
         long lineCount;
-        try (LineStore lines = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+        StoreArgument.useEndpoint(endpoint);
+        try (LineStore lines = store.open(ReadMethod.FILE_CHANNEL)) {
             lineCount = lines.lineCount();
             report = lines.verify();
         }

@@ -76,7 +76,7 @@ public final class ReportedBuild {
      * @param summary what the indexing did
      * @return {@code indexed FILE: N lines, X MB read, T s, R MB/s}
      */
-    public static String describeIndex(Path file, IndexSummary summary) {
+    public static String describeIndex(String file, IndexSummary summary) {
         return String.format(Locale.ROOT, "indexed %s: %,d lines, %.1f MB read, %.2f s, %.1f MB/s",
                 file, summary.lineCount(), summary.bytesRead() / 1e6, summary.elapsed().toNanos() / 1e9,
                 summary.megabytesPerSecond());

@@ -1,0 +1,79 @@
+package io.linestore.cli.command;
+
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.ReadOptions;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
+
+/**
+ * A STORE (or FILE) argument: a local path, or a URI with a scheme such as {@code s3://bucket/prefix},
+ * which {@link LineStores#open(URI, ReadOptions)} hands to the provider of that scheme
+ * ({@code linestore-s3}, which the launcher puts on the class path only when an argument is an
+ * {@code s3://} URI).
+ *
+ * @param text the argument as given
+ */
+public record StoreArgument(String text) {
+
+    /** The system property {@code linestore-s3} reads its endpoint from; {@code --endpoint} sets it. */
+    public static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
+
+    private static final Pattern URI_SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://.*");
+
+    /**
+     * Whether the argument is a URI with a scheme rather than a local path.
+     *
+     * @return {@code true} for {@code s3://...} and the like
+     */
+    public boolean isUri() {
+        return URI_SCHEME.matcher(text).matches();
+    }
+
+    /**
+     * The argument as a URI.
+     *
+     * @return the URI
+     * @throws IllegalArgumentException if it is not a valid URI
+     */
+    public URI uri() {
+        return URI.create(text);
+    }
+
+    /**
+     * The argument as a local path.
+     *
+     * @return the path
+     */
+    public Path path() {
+        return Path.of(text);
+    }
+
+    /**
+     * Opens the store the argument names.
+     *
+     * @param method the read method (a remote store accepts every one and reads its own way)
+     * @return the open store; close it
+     */
+    public LineStore open(ReadMethod method) {
+        return isUri() ? LineStores.open(uri(), ReadOptions.of(method)) : LineStores.open(path(), method);
+    }
+
+    /**
+     * Makes {@code --endpoint}, when given, the S3 endpoint of this process.
+     *
+     * @param endpoint the endpoint URL, or {@code null} to keep {@code LINESTORE_S3_ENDPOINT} or AWS's
+     */
+    public static void useEndpoint(String endpoint) {
+        if (endpoint != null && !endpoint.isBlank()) {
+            System.setProperty(ENDPOINT_PROPERTY, endpoint);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return text;
+    }
+}

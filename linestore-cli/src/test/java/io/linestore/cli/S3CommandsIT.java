@@ -1,0 +1,176 @@
+package io.linestore.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
+import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
+import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.s3.S3Client;
+
+/**
+ * The command line over S3, through the real launcher ({@code LINESTORE_BUILD=never}), against a
+ * SeaweedFS that {@code scripts/seaweedfs.sh} installs and starts: push a store, read it (also as a
+ * query stream), info and verify it; index an object in place and read it like {@code sed -n}; and
+ * one-line errors with exit code 1 for a missing bucket, bad credentials and an endpoint where
+ * nothing listens; append to an s3:// store refused with exit code 2.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class S3CommandsIT {
+
+    private static final Path LAUNCHER = Path.of(System.getProperty("linestore.launcher"));
+    private static final Path SCRIPT = LAUNCHER.resolveSibling("scripts").resolve("seaweedfs.sh");
+
+    @TempDir
+    Path tmp;
+
+    private Path serverDir;
+    private String endpoint;
+    private Map<String, String> env;
+
+    @BeforeAll
+    void startServer() throws Exception {
+        serverDir = Path.of(System.getProperty("java.io.tmpdir")).resolve("linestore-cli-seaweedfs-"
+                + ProcessHandle.current().pid());
+        Process start = new ProcessBuilder("bash", SCRIPT.toString(), "start", serverDir.toString(),
+                Long.toString(ProcessHandle.current().pid())).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String out = new String(start.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        assertThat(start.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(start.exitValue()).as("seaweedfs.sh start").isZero();
+        endpoint = out.substring(out.lastIndexOf('\n') + 1);
+        try (S3Client client = client()) {
+            client.createBucket(r -> r.bucket("cli"));
+            client.createBucket(r -> r.bucket("cli-data"));
+        }
+        env = new HashMap<>(Map.of("LINESTORE_BUILD", "never", "AWS_ACCESS_KEY_ID", "linestore",
+                "AWS_SECRET_ACCESS_KEY", "linestore-secret", "AWS_REGION", "us-east-1",
+                "LINESTORE_S3_ENDPOINT", endpoint, "AWS_EC2_METADATA_DISABLED", "true"));
+    }
+
+    @AfterAll
+    void stopServer() throws Exception {
+        Process stop = new ProcessBuilder("bash", SCRIPT.toString(), "stop", serverDir.toString()).inheritIO().start();
+        assertThat(stop.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+
+    @Test
+    void pushReadInfoVerify() throws IOException {
+        env.put("LINESTORE_S3_CACHE", tmp.resolve("cache").toString());
+        Path input = Files.writeString(tmp.resolve("numbers.txt"), IntStream.range(0, 50_000)
+                .mapToObj(i -> "line " + i).collect(Collectors.joining("\n", "", "\n")));
+        Path store = tmp.resolve("store");
+        assertThat(run("build", input.toString(), store.toString(), "--layout", "sharded", "--shard-lines", "20000")
+                .exitCode()).isZero();
+
+        ProcessRun push = run("push", store.toString(), "s3://cli/numbers");
+        assertThat(push.exitCode()).as(push.stderr()).isZero();
+        assertThat(push.stdoutText()).startsWith("pushed " + store + " to s3://cli/numbers: ");
+
+        ProcessRun read = run("read", "s3://cli/numbers", "39998", "4", "--reader", "mmap");
+        assertThat(read.exitCode()).as(read.stderr()).isZero();
+        assertThat(read.stdoutText()).isEqualTo("line 39998\nline 39999\nline 40000\nline 40001\n");
+        assertThat(read.stdout()).isEqualTo(run("read", store.toString(), "39998", "4").stdout());
+
+        Path requests = Files.writeString(tmp.resolve("requests.txt"), "0 2\n49999 5\n");
+        ProcessRun ranges = ProcessRun.run(tmp, env, requests, List.of(LAUNCHER.toString(), "read", "s3://cli/numbers",
+                "--ranges", "-"));
+        assertThat(ranges.stdoutText()).isEqualTo("line 0\nline 1\nline 49999\n");
+
+        ProcessRun info = run("info", "s3://cli/numbers");
+        assertThat(info.exitCode()).as(info.stderr()).isZero();
+        assertThat(info.stdoutText()).contains("lines          50,000").contains("reads          ranged GETs");
+
+        ProcessRun verify = run("verify", "s3://cli/numbers");
+        assertThat(verify.stdoutText()).isEqualTo("s3://cli/numbers: ok, 50,000 lines\n");
+        assertThat(verify.exitCode()).isZero();
+
+        ProcessRun append = run("append", "s3://cli/numbers", input.toString());
+        assertThat(append.exitCode()).isEqualTo(2);
+        assertThat(append.stderr()).contains("cannot append to s3://cli/numbers").hasLineCount(1);
+    }
+
+    @Test
+    void indexAnObjectInPlaceThenReadItLikeSed() throws Exception {
+        env.put("LINESTORE_S3_CACHE", tmp.resolve("cache").toString());
+        String text = IntStream.range(0, 20_000).mapToObj(i -> "{\"id\": " + i + ", \"text\": \"r\\u00e9sum\u00e9 " + i
+                + "\"}").collect(Collectors.joining("\n", "", "\n"));
+        Path file = Files.writeString(tmp.resolve("train.jsonl"), text);
+        try (S3Client client = client()) {
+            client.putObject(r -> r.bucket("cli-data").key("data/train.jsonl"), RequestBody.fromFile(file));
+        }
+        ProcessRun index = run("index", "s3://cli-data/data/train.jsonl");
+        assertThat(index.exitCode()).as(index.stderr()).isZero();
+        assertThat(index.stdoutText()).startsWith("indexed s3://cli-data/data/train.jsonl: 20,000 lines");
+
+        for (int n : new int[] {0, 12_345, 19_995}) {
+            ProcessRun read = run("read", "s3://cli-data/data/train.jsonl", Integer.toString(n), "10");
+            assertThat(read.exitCode()).as(read.stderr()).isZero();
+            ProcessRun sed = ProcessRun.run(tmp, Map.of(), Path.of("/dev/null"),
+                    List.of("sed", "-n", (n + 1) + "," + (n + 10) + "p", file.toString()));
+            assertThat(read.stdout()).as("read %d 10", n).isEqualTo(sed.stdout());
+        }
+    }
+
+    @Test
+    void errorsAreOneLineAndExitOne() throws IOException {
+        ProcessRun noBucket = run("read", "s3://no-such-bucket/store", "0", "1");
+        assertThat(noBucket.exitCode()).isEqualTo(1);
+        assertThat(noBucket.stderr()).isEqualTo("linestore read: no such bucket: no-such-bucket (at " + endpoint + ")\n");
+
+        Map<String, String> badKey = new HashMap<>(env);
+        badKey.put("AWS_SECRET_ACCESS_KEY", "wrong");
+        ProcessRun refused = ProcessRun.run(tmp, badKey, Path.of("/dev/null"),
+                List.of(LAUNCHER.toString(), "info", "s3://cli/numbers"));
+        assertThat(refused.exitCode()).isEqualTo(1);
+        assertThat(refused.stderr()).startsWith("linestore info: " + endpoint + " refused GET")
+                .contains("check the credentials").hasLineCount(1);
+
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        ProcessRun down = run("verify", "s3://cli/numbers", "--endpoint", "http://127.0.0.1:" + port);
+        assertThat(down.exitCode()).isEqualTo(1);
+        assertThat(down.stderr()).startsWith("linestore verify: cannot connect to the S3 endpoint http://127.0.0.1:"
+                + port).hasLineCount(1);
+    }
+
+    /** A client of the test server, with the checksum settings S3-compatible servers accept. */
+    private S3Client client() {
+        return S3Client.builder().httpClient(UrlConnectionHttpClient.create())
+                .endpointOverride(URI.create(endpoint)).region(Region.US_EAST_1).forcePathStyle(true)
+                .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
+                .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
+                .credentialsProvider(StaticCredentialsProvider.create(
+                        AwsBasicCredentials.create("linestore", "linestore-secret"))).build();
+    }
+
+    private ProcessRun run(String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(LAUNCHER.toString());
+        command.addAll(List.of(args));
+        return ProcessRun.run(tmp, env, Path.of("/dev/null"), command);
+    }
+}
