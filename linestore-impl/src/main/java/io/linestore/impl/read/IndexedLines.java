@@ -161,7 +161,12 @@ final class IndexedLines {
         int lead = from > 0 ? 1 : 0;
         // The byte before the first line goes where the batch's last \n (or its unused byte 0) is, and is
         // put back after the check; an unterminated last line needs one byte more for its \n.
-        byte[] bytes = batch.reserve(Math.toIntExact(end - start), to - from + 1);
+        byte[] bytes;
+        try {
+            bytes = batch.reserve(Math.toIntExact(end - start), to - from + 1);
+        } catch (OutOfMemoryError e) {
+            throw tooLargeForHeap(start, to - from, e);
+        }
         int at = batch.byteEnd() - lead;
         byte kept = bytes[at];
         try {
@@ -278,12 +283,17 @@ final class IndexedLines {
         try {
             return scratch.bytes(length);
         } catch (OutOfMemoryError e) {
-            OutOfMemoryError named = new OutOfMemoryError("line " + line + " of the shard " + dataFile + " is about "
-                    + length + " bytes, more than this JVM's heap can hold (at most " + Runtime.getRuntime().maxMemory()
-                    + " bytes): give it more (-Xmx), or read the line's bytes with readBytes through MMAP");
-            named.initCause(e);
-            throw named;
+            throw tooLargeForHeap(line, length, e);
         }
+    }
+
+    private OutOfMemoryError tooLargeForHeap(long line, long bytes, OutOfMemoryError cause) {
+        OutOfMemoryError named = new OutOfMemoryError("lines from " + line + " of the shard " + dataFile + " take "
+                + bytes + " bytes, more than this JVM's heap can hold (at most " + Runtime.getRuntime().maxMemory()
+                + " bytes): give it more (-Xmx), or read fewer lines at a time, or a long line's bytes with readBytes"
+                + " through MMAP");
+        named.initCause(cause);
+        return named;
     }
 
     private long entry(long e) {
