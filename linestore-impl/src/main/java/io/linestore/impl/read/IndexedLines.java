@@ -36,6 +36,9 @@ final class IndexedLines {
     /** A window longer than this cannot be one array, nor one buffer view. */
     private static final long MAX_WINDOW = Integer.MAX_VALUE - 8;
 
+    /** The most lines in a window: bounds the thread's array of their index entries (32 KiB). */
+    private static final int WINDOW_LINES = 4096;
+
     private final Path dataFile;
     private final LineIndex index;
     private final RangeReader reader;
@@ -72,6 +75,12 @@ final class IndexedLines {
         void line(long line, int start, int contentEnd, int end);
     }
 
+    /** Receives a window: the bytes of lines {@code [i, j)} lie in it from {@code entries[0] - base} on. */
+    @FunctionalInterface
+    private interface WindowReader {
+        void read(long i, long j, long[] entries, long base, int length) throws IOException;
+    }
+
     /**
      * Hands lines {@code [start, end)} to a visitor as views of the window they were read into.
      *
@@ -83,22 +92,14 @@ final class IndexedLines {
     void visit(long start, long end, long firstLine, LineVisitor visitor) {
         Scratch scratch = Scratch.take();
         try {
-            long from = startOf(start, end);
-            for (long i = start; i < end; ) {
-                long j = windowEnd(i, end, from);
-                long to = entry(j);
-                long base = from > 0 ? from - 1 : 0;
-                ByteBuffer window = reader.bytes(base, windowLength(i, j, from, base, to), scratch);
+            windows(start, end, scratch, (i, j, entries, base, length) -> {
+                ByteBuffer window = reader.bytes(base, length, scratch);
                 ByteBuffer view = window.duplicate();
-                split(window, base, i, j, from, to, (line, s, contentEnd, e) -> {
+                split(window, base, i, j, entries, (line, s, contentEnd, e) -> {
                     view.clear().limit(contentEnd).position(s);
                     visitor.visit(firstLine + line - start, view);
                 });
-                i = j;
-                from = to;
-            }
-        } catch (IOException e) {
-            throw readFailed(e);
+            });
         } finally {
             scratch.release();
         }
@@ -115,15 +116,10 @@ final class IndexedLines {
     void strings(long start, long end, Consumer<String> consumer) {
         Scratch scratch = Scratch.take();
         try {
-            long from = startOf(start, end);
-            for (long i = start; i < end; ) {
-                long j = windowEnd(i, end, from);
-                long to = entry(j);
-                long base = from > 0 ? from - 1 : 0;
-                int length = windowLength(i, j, from, base, to);
+            windows(start, end, scratch, (i, j, entries, base, length) -> {
                 byte[] bytes = window(scratch, i, length);
                 reader.readFully(base, bytes, 0, length);
-                split(ByteBuffer.wrap(bytes, 0, length), base, i, j, from, to, (line, s, contentEnd, e) -> {
+                split(ByteBuffer.wrap(bytes, 0, length), base, i, j, entries, (line, s, contentEnd, e) -> {
                     String text = new String(bytes, s, contentEnd - s, StandardCharsets.UTF_8);
                     if (text.indexOf('\n') >= 0) {
                         throw new CorruptStoreException(index.file(), "line " + line + " of the shard, bytes ["
@@ -132,11 +128,7 @@ final class IndexedLines {
                     }
                     consumer.accept(text);
                 });
-                i = j;
-                from = to;
-            }
-        } catch (IOException e) {
-            throw readFailed(e);
+            });
         } finally {
             scratch.release();
         }
@@ -155,7 +147,7 @@ final class IndexedLines {
         if (start == end) {
             return;
         }
-        long from = startOf(start, end);
+        long from = startOf(start);
         long to = entry(end);
         checkWindow(start, end, from, to);
         int lead = from > 0 ? 1 : 0;
@@ -169,26 +161,32 @@ final class IndexedLines {
         }
         int at = batch.byteEnd() - lead;
         byte kept = bytes[at];
+        Scratch scratch = Scratch.take();
         try {
             reader.readFully(from - lead, bytes, at, (int) (to - from + lead));
-        } catch (IOException e) {
-            throw readFailed(e);
-        }
-        int[] written = {batch.byteEnd()};
-        try {
-            split(ByteBuffer.wrap(bytes), from - lead - at, start, end, from, to, (line, s, contentEnd, e) -> {
+            ByteBuffer data = ByteBuffer.wrap(bytes);
+            int[] written = {batch.byteEnd()};
+            LineTarget append = (line, s, contentEnd, e) -> {
                 int w = written[0];
                 if (w == s && contentEnd == e - 1) {
-                    written[0] = e;
+                    w = e;
                 } else {
                     System.arraycopy(bytes, s, bytes, w, contentEnd - s);
                     w += contentEnd - s;
                     bytes[w++] = '\n';
-                    written[0] = w;
                 }
-                batch.addLine(written[0]);
-            });
+                written[0] = w;
+                batch.addLine(w);
+            };
+            for (long i = start; i < end; ) {
+                long j = Math.min(end, i + WINDOW_LINES);
+                split(data, from - lead - at, i, j, entries(scratch, i, j), append);
+                i = j;
+            }
+        } catch (IOException e) {
+            throw readFailed(e);
         } finally {
+            scratch.release();
             if (lead == 1) {
                 bytes[at] = kept;
             }
@@ -196,41 +194,75 @@ final class IndexedLines {
     }
 
     /**
-     * Checks and splits lines {@code [i, j)}, whose bytes {@code [from, to)} lie in {@code data} at
-     * {@code from - base} on: the byte before them too, when {@code from > 0}.
+     * Reads lines {@code [start, end)} window by window: each as many lines as fit in the window size
+     * with the byte before them (at least one, at most {@link #WINDOW_LINES}), with their entries.
      */
-    private void split(ByteBuffer data, long base, long i, long j, long from, long to, LineTarget target) {
+    private void windows(long start, long end, Scratch scratch, WindowReader windowReader) {
+        try {
+            long from = startOf(start);
+            for (long i = start; i < end; ) {
+                long j = windowEnd(i, Math.min(end, i + WINDOW_LINES), from);
+                long[] entries = entries(scratch, i, j);
+                long to = entries[(int) (j - i)];
+                long base = from > 0 ? from - 1 : 0;
+                windowReader.read(i, j, entries, base, windowLength(i, j, from, base, to));
+                i = j;
+                from = to;
+            }
+        } catch (IOException e) {
+            throw readFailed(e);
+        }
+    }
+
+    /** The entries of lines {@code [i, j]}, the end included, in the scratch's array. */
+    private long[] entries(Scratch scratch, long i, long j) {
+        int count = (int) (j - i) + 1;
+        long[] entries = scratch.entries(count);
+        index.entries(i, entries, count);
+        return entries;
+    }
+
+    /**
+     * Checks and splits lines {@code [i, j)}, whose bytes lie in {@code data} at {@code entries[0] - base}
+     * on (and the byte before them too, when they do not start the data); {@code entries[k - i]} is where
+     * line {@code k} starts.
+     */
+    private void split(ByteBuffer data, long base, long i, long j, long[] entries, LineTarget target) {
+        long from = entries[0];
+        long to = entries[(int) (j - i)];
         if (from > 0 && data.get((int) (from - 1 - base)) != '\n') {
             throw new CorruptStoreException(dataFile, "byte " + from + " is not a line start (the byte before it is"
                     + " not \\n), yet index entry " + i + " points there: the index does not match the data");
         }
         long previous = from;
-        for (long k = i; k < j; k++) {
-            long next = k + 1 == j ? to : index.entry(k + 1);
+        int n = (int) (j - i);
+        for (int k = 0; k < n; k++) {
+            long next = entries[k + 1];
             if (next <= previous || next > to) {
-                throw new CorruptStoreException(index.file(), "entries " + k + " and " + (k + 1) + " are " + previous
-                        + " and " + next + ": line starts must increase, within [" + from + ", " + to + "]");
+                throw new CorruptStoreException(index.file(), "entries " + (i + k) + " and " + (i + k + 1) + " are "
+                        + previous + " and " + next + ": line starts must increase, within [" + from + ", " + to + "]");
             }
             int s = (int) (previous - base);
             int e = (int) (next - base);
             int contentEnd = e;
-            if (!unterminatedEnd || k + 1 != lines) {
+            if (!unterminatedEnd || i + k + 1 != lines) {
                 if (data.get(e - 1) != '\n') {
                     throw new CorruptStoreException(dataFile, "byte " + (next - 1) + " is not \\n, yet index entry "
-                            + (k + 1) + " says line " + k + " of the shard ends there: the index does not match the data");
+                            + (i + k + 1) + " says line " + (i + k) + " of the shard ends there: the index does not"
+                            + " match the data");
                 }
                 contentEnd = e - 1;
                 if (contentEnd > s && data.get(contentEnd - 1) == '\r') {
                     contentEnd--;
                 }
             }
-            target.line(k, s, contentEnd, e);
+            target.line(i + k, s, contentEnd, e);
             previous = next;
         }
     }
 
     /** Entry {@code start}, checked to lie inside the data. */
-    private long startOf(long start, long end) {
+    private long startOf(long start) {
         long from = entry(start);
         if (from < 0 || from > dataBytes) {
             throw new CorruptStoreException(index.file(), "entry " + start + " is " + from + ", outside the data [0, "
@@ -240,8 +272,8 @@ final class IndexedLines {
     }
 
     /**
-     * The end of the window that starts at line {@code i} (at byte {@code from}): as many lines as fit in
-     * the window size with the byte before them, at least one.
+     * The end of the window that starts at line {@code i} (at byte {@code from}) and may reach line
+     * {@code end}: as many lines as fit in the window size with the byte before them, at least one.
      */
     private long windowEnd(long i, long end, long from) {
         if (entry(end) - from + 1 <= windowBytes) {

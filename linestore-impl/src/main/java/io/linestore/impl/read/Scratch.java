@@ -17,6 +17,7 @@ public final class Scratch {
     private static final ThreadLocal<Scratch> THREAD = ThreadLocal.withInitial(Scratch::new);
 
     private byte[] bytes = new byte[0];
+    private long[] entries = new long[0];
     private boolean taken;
 
     private Scratch() {
@@ -51,6 +52,19 @@ public final class Scratch {
         }
         bytes = new byte[Math.min(RETAINED_BYTES, Math.max(length, 2 * bytes.length))];
         return bytes;
+    }
+
+    /**
+     * An array of at least {@code length} longs, for index entries, whose contents are undefined.
+     *
+     * @param length entries needed, {@code >= 0}; callers keep it small (a window's lines)
+     * @return the scratch array
+     */
+    public long[] entries(int length) {
+        if (length > entries.length) {
+            entries = new long[Math.max(length, 2 * entries.length)];
+        }
+        return entries;
     }
 
     /** Ends the read that took this scratch. */
