@@ -63,7 +63,7 @@ public final class DirectoryLineStore implements LineStore {
         long threshold = options.autoThresholdBytes() == ReadOptions.STORE_AUTO_THRESHOLD
                 ? manifest.autoThresholdBytes() : options.autoThresholdBytes();
         int lastShard = manifest.shards().size() - 1;
-        this.handles = new HandleCache<>(options.handleCacheSize(), shard -> openShard(new ShardReader.Spec(
+        this.handles = new HandleCache<>(manifest.shards().size(), options.handleCacheSize(), shard -> openShard(new ShardReader.Spec(
                 StoreFiles.dataPath(dir, manifest, shard),
                 StoreFiles.indexPath(dir, manifest, shard),
                 IndexFormat.Identity.of(manifest, shard),
