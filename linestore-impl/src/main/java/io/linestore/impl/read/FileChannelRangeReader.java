@@ -3,12 +3,14 @@ package io.linestore.impl.read;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
- * {@link io.linestore.ReadMethod#FILE_CHANNEL}: positional {@link FileChannel#read(java.nio.ByteBuffer, long)}
- * into a heap buffer of at most the read buffer size; no shared position, so no lock.
+ * {@link io.linestore.ReadMethod#FILE_CHANNEL}: positional {@link FileChannel#read(ByteBuffer, long)}
+ * into the reading thread's {@link Scratch} array (or straight into the caller's array); no shared
+ * position, so no lock, and no buffer allocated per read.
  */
 public final class FileChannelRangeReader implements RangeReader {
 
@@ -31,7 +33,19 @@ public final class FileChannelRangeReader implements RangeReader {
 
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
-        ChannelChunks.read(channel, file, from, to, bufferSize, sink);
+        Scratch scratch = Scratch.take();
+        try {
+            int size = (int) Math.min(to - from, bufferSize);
+            ByteBuffer buffer = ByteBuffer.wrap(scratch.bytes(size), 0, size).slice();
+            ChannelChunks.read(channel, file, from, to, buffer, sink);
+        } finally {
+            scratch.release();
+        }
+    }
+
+    @Override
+    public void readFully(long from, byte[] into, int at, int length) throws IOException {
+        ChannelChunks.readFully(channel, ByteBuffer.wrap(into, at, length), from, file);
     }
 
     @Override
