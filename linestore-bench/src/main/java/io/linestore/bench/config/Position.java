@@ -1,5 +1,6 @@
 package io.linestore.bench.config;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
@@ -24,6 +25,12 @@ public enum Position {
      * a large store gets, and what a fair comparison with SQLite's B-tree needs.
      */
     RANDOM;
+
+    /**
+     * The three windows, {@link #START}, {@link #MIDDLE} and {@link #END}: where {@code recommend}
+     * measures (the end against the start is what it compares; its recorded runs hold these three).
+     */
+    public static final List<Position> WINDOWS = List.of(START, MIDDLE, END);
 
     /** How many offsets {@link #offsets} makes: a power of two, taken with {@code i++ & MASK}. */
     public static final int OFFSET_COUNT = 1 << 10;
