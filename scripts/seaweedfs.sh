@@ -6,7 +6,12 @@
 #   scripts/seaweedfs.sh start DIR [PARENT]    starts `weed mini` with its files in DIR, waits until
 #                                              it serves, prints the S3 endpoint (http://127.0.0.1:PORT);
 #                                              with PARENT (a process id) it stops when that process ends
-#   scripts/seaweedfs.sh stop DIR              stops the server started in DIR, by its process id
+#   scripts/seaweedfs.sh cluster-start DIR [PARENT]
+#                                              starts a small cluster instead, each part its own
+#                                              process: a master (replication 001), two volume
+#                                              servers, a filer and the S3 gateway
+#   scripts/seaweedfs.sh stop DIR [PART]       stops what was started in DIR by process id, or only
+#                                              the part PART (master, volume1, volume2, filer, s3)
 #
 # The S3 gateway accepts one identity, written to DIR/s3.json: access key `linestore`, secret key
 # `linestore-secret` (DIR/env holds them as AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY lines, with
@@ -84,10 +89,7 @@ start() {
   if [[ -f $dir/weed.pid ]] && kill -0 "$(cat "$dir/weed.pid")" 2>/dev/null; then
     fail "a server started in $dir is still running (pid $(cat "$dir/weed.pid")); stop it first"
   fi
-  cat >"$dir/s3.json" <<EOF
-{"identities": [{"name": "linestore", "credentials": [{"accessKey": "$access_key", "secretKey": "$secret_key"}],
-  "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}
-EOF
+  write_identities "$dir"
   # Every port weed mini opens is chosen here: HTTP and gRPC of each part, so that two servers (or
   # a server and anything else) never collide on a default port.
   local ports
@@ -121,36 +123,138 @@ EOF
     waited=$((waited + 1))
   done
   if [[ -n $parent ]]; then
-    # A test JVM that is killed cannot stop its server: this watcher does, when the JVM is gone.
-    (
-      while kill -0 "$parent" 2>/dev/null && kill -0 "$pid" 2>/dev/null; do sleep 1; done
-      kill "$pid" 2>/dev/null || true
-    ) </dev/null >/dev/null 2>&1 &
+    watch_parent "$dir" "$parent"
   fi
+  finish_start "$dir" "$endpoint"
+}
+
+# Starts one part of a cluster in the background: its pid in DIR/NAME.pid, its log in DIR/NAME.log.
+start_part() {
+  local dir=$1 name=$2
+  shift 2
+  mkdir -p "$dir/$name"
+  (cd "$dir/$name" && exec "$weed" "$@") >"$dir/$name.log" 2>&1 </dev/null &
+  echo $! >"$dir/$name.pid"
+}
+
+# Prints how many volume servers the master at URL $1 knows (0 while it does not answer).
+volume_servers() {
+  python3 - "$1" <<'PY' 2>/dev/null || echo 0
+import json, sys, urllib.request
+status = json.load(urllib.request.urlopen(sys.argv[1] + "/dir/status", timeout=1))
+nodes = 0
+for dc in status["Topology"]["DataCenters"] or []:
+    for rack in dc["Racks"] or []:
+        nodes += len(rack["DataNodes"] or [])
+print(nodes)
+PY
+}
+
+# A small cluster: a master whose default replication is 001 (each volume on two servers of the
+# same rack), two volume servers, a filer and the S3 gateway, each its own process.
+cluster_start() {
+  local dir=$1 parent=${2:-}
+  install
+  mkdir -p "$dir"
+  dir=$(cd "$dir" && pwd -P)
+  write_identities "$dir"
+  local ports
+  read -r -a ports <<<"$(free_ports 10)"
+  local master=127.0.0.1:${ports[0]}.${ports[1]} filer=127.0.0.1:${ports[6]}.${ports[7]}
+  start_part "$dir" master master -ip=127.0.0.1 -ip.bind=127.0.0.1 -port="${ports[0]}" -port.grpc="${ports[1]}" \
+    -mdir="$dir/master" -defaultReplication=001 -volumeSizeLimitMB=64 -telemetry=false
+  start_part "$dir" volume1 volume -ip=127.0.0.1 -ip.bind=127.0.0.1 -port="${ports[2]}" -port.grpc="${ports[3]}" \
+    -dir="$dir/volume1" -mserver="$master" -max=20
+  start_part "$dir" volume2 volume -ip=127.0.0.1 -ip.bind=127.0.0.1 -port="${ports[4]}" -port.grpc="${ports[5]}" \
+    -dir="$dir/volume2" -mserver="$master" -max=20
+  start_part "$dir" filer filer -ip=127.0.0.1 -ip.bind=127.0.0.1 -port="${ports[6]}" -port.grpc="${ports[7]}" \
+    -master="$master" -defaultReplicaPlacement=001 -localSocket="$dir/filer.sock"
+  start_part "$dir" s3 s3 -ip=127.0.0.1 -ip.bind=127.0.0.1 -port="${ports[8]}" -port.grpc="${ports[9]}" \
+    -filer="$filer" -config="$dir/s3.json" -port.iceberg=0 -port.lance=0 -localSocket="$dir/s3.sock"
+  local endpoint=http://127.0.0.1:${ports[8]} waited=0 name
+  until answers "$endpoint/" && (($(volume_servers "http://127.0.0.1:${ports[0]}") >= 2)); do
+    for name in master volume1 volume2 filer s3; do
+      if ! kill -0 "$(cat "$dir/$name.pid")" 2>/dev/null; then
+        tail -n 20 "$dir/$name.log" >&2 || true
+        stop "$dir" || true
+        fail "weed $name exited while the cluster started (log: $dir/$name.log)"
+      fi
+    done
+    if ((waited >= 900)); then
+      stop "$dir" || true
+      fail "the cluster did not serve $endpoint with two volume servers within 90 s (logs in $dir)"
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
+  if [[ -n $parent ]]; then
+    watch_parent "$dir" "$parent"
+  fi
+  finish_start "$dir" "$endpoint"
+}
+
+write_identities() {
+  cat >"$1/s3.json" <<EOF
+{"identities": [{"name": "linestore", "credentials": [{"accessKey": "$access_key", "secretKey": "$secret_key"}],
+  "actions": ["Admin", "Read", "Write", "List", "Tagging"]}]}
+EOF
+}
+
+# A test JVM that is killed cannot stop its servers: this watcher does, when the JVM is gone.
+watch_parent() {
+  local dir=$1 parent=$2
+  (
+    while kill -0 "$parent" 2>/dev/null && compgen -G "$dir/*.pid" >/dev/null; do sleep 1; done
+    for file in "$dir"/*.pid; do
+      [[ -f $file ]] && kill "$(cat "$file")" 2>/dev/null
+    done
+  ) </dev/null >/dev/null 2>&1 &
+}
+
+finish_start() {
+  local dir=$1 endpoint=$2
   echo "$endpoint" >"$dir/endpoint"
   printf 'AWS_ACCESS_KEY_ID=%s\nAWS_SECRET_ACCESS_KEY=%s\nLINESTORE_S3_ENDPOINT=%s\n' \
     "$access_key" "$secret_key" "$endpoint" >"$dir/env"
   echo "$endpoint"
 }
 
-stop() {
-  local dir=$1 pid
-  [[ -f $dir/weed.pid ]] || fail "no server was started in $dir (no weed.pid)"
-  pid=$(cat "$dir/weed.pid")
+# Stops one process by its pid file: asks it to stop, and ends it after 10 s.
+stop_pid() {
+  local file=$1 pid
+  pid=$(cat "$file")
   if kill "$pid" 2>/dev/null; then
-    # weed stops its parts in order; give it 10 s before ending it.
     for _ in $(seq 1 100); do
       kill -0 "$pid" 2>/dev/null || break
       sleep 0.1
     done
     kill -9 "$pid" 2>/dev/null || true
   fi
-  rm -f "$dir/weed.pid"
+  rm -f "$file"
 }
 
+# Stops what was started in DIR (the server, or every part of the cluster), or only the part NAME.
+stop() {
+  local dir=$1 name=${2:-} found=false
+  if [[ -n $name ]]; then
+    [[ -f $dir/$name.pid ]] || fail "no part $name was started in $dir (no $name.pid)"
+    stop_pid "$dir/$name.pid"
+    return 0
+  fi
+  # The gateway first and the master last: each part stops while the ones it talks to still run.
+  for name in weed s3 filer volume1 volume2 master; do
+    [[ -f $dir/$name.pid ]] || continue
+    found=true
+    stop_pid "$dir/$name.pid"
+  done
+  [[ $found == true ]] || fail "nothing was started in $dir (no .pid files)"
+}
+
+usage="usage: seaweedfs.sh install | start DIR [PARENT_PID] | cluster-start DIR [PARENT_PID] | stop DIR [PART]"
 case ${1:-} in
   install) install && echo "$weed" ;;
-  start) [[ $# -ge 2 ]] || fail "usage: seaweedfs.sh start DIR [PARENT_PID]"; start "$2" "${3:-}" ;;
-  stop) [[ $# -eq 2 ]] || fail "usage: seaweedfs.sh stop DIR"; stop "$2" ;;
-  *) fail "usage: seaweedfs.sh install | start DIR [PARENT_PID] | stop DIR" ;;
+  start) [[ $# -ge 2 ]] || fail "$usage"; start "$2" "${3:-}" ;;
+  cluster-start) [[ $# -ge 2 ]] || fail "$usage"; cluster_start "$2" "${3:-}" ;;
+  stop) [[ $# -ge 2 ]] || fail "$usage"; stop "$2" "${3:-}" ;;
+  *) fail "$usage" ;;
 esac

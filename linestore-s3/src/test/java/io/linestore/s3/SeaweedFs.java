@@ -68,6 +68,28 @@ final class SeaweedFs implements ParameterResolver, AutoCloseable {
         return start(baseDir().resolve(name + "-" + UUID.randomUUID().toString().substring(0, 8)));
     }
 
+    /**
+     * Starts a small cluster of its own (a master with replication 001, two volume servers, a filer
+     * and the S3 gateway, each a process); close it.
+     *
+     * @param name a folder name for its files
+     * @return the running cluster
+     */
+    static SeaweedFs startCluster(String name) {
+        Path dir = baseDir().resolve(name + "-" + UUID.randomUUID().toString().substring(0, 8));
+        String out = run("cluster-start", dir.toString(), Long.toString(ProcessHandle.current().pid())).strip();
+        return new SeaweedFs(dir, URI.create(out.substring(out.lastIndexOf('\n') + 1).strip()));
+    }
+
+    /**
+     * Stops one part of a cluster by its process id.
+     *
+     * @param part master, volume1, volume2, filer or s3
+     */
+    void stopPart(String part) {
+        run("stop", dir.toString(), part);
+    }
+
     private static Path baseDir() {
         return Path.of(System.getProperty("linestore.seaweedfs.dir", "target/seaweedfs"));
     }
