@@ -61,7 +61,7 @@ class S3ReadIT {
     static Stream<Arguments> shapes() {
         return Stream.of(
                 Arguments.of("single-dense", StoreOptions.defaults()),
-                Arguments.of("sharded-1", StoreOptions.builder().sharded(1).build()),
+                Arguments.of("sharded-3", StoreOptions.builder().sharded(3).build()),
                 Arguments.of("sharded-37-sparse7", StoreOptions.builder().sharded(37).index(IndexKind.sparse(7)).build()),
                 Arguments.of("single-compact2", StoreOptions.builder().index(IndexKind.compact(2)).build()),
                 Arguments.of("single-none", StoreOptions.builder().index(IndexKind.NONE).build()),
@@ -92,7 +92,10 @@ class S3ReadIT {
                         assertThat(bytes(actual, range)).as(what).isEqualTo(bytes(expected, range));
                     }
                     assertThat(actual.lines(0, LINES).toList()).isEqualTo(expected.read(0, LINES));
-                    assertThat(actual.verify().problems()).as(name).isEmpty();
+                    if (method == ReadMethod.AUTO) {
+                        // verify streams every object: once per shape is enough, whatever the method.
+                        assertThat(actual.verify().problems()).as(name).isEmpty();
+                    }
                 }
             }
         }
