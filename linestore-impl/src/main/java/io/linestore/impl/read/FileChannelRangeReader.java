@@ -33,14 +33,7 @@ public final class FileChannelRangeReader implements RangeReader {
 
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
-        Scratch scratch = Scratch.take();
-        try {
-            int size = (int) Math.min(to - from, bufferSize);
-            ByteBuffer buffer = ByteBuffer.wrap(scratch.bytes(size), 0, size).slice();
-            ChannelChunks.read(channel, file, from, to, buffer, sink);
-        } finally {
-            scratch.release();
-        }
+        RangeReader.readInChunks(this, from, to, bufferSize, sink);
     }
 
     @Override
