@@ -28,8 +28,8 @@ import java.util.function.IntFunction;
  */
 public final class HandleCache<T extends Closeable> implements AutoCloseable {
 
-    private final Cache<Integer, Counted<T>> cache;
-    private final AtomicReferenceArray<Counted<T>> slots;
+    private final Cache<Integer, Lease<T>> cache;
+    private final AtomicReferenceArray<Lease<T>> slots;
     private final IntFunction<T> opener;
     private final String description;
     private final AtomicBoolean closed = new AtomicBoolean();
@@ -56,7 +56,7 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
                 // Run removal on the thread that caused it: a handle's files are released at once, not
                 // some time later on a pool thread.
                 .executor(Runnable::run)
-                .<Integer, Counted<T>>removalListener((key, counted, cause) -> {
+                .<Integer, Lease<T>>removalListener((key, counted, cause) -> {
                     if (counted != null) {
                         counted.release();
                     }
@@ -74,7 +74,7 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
     public Lease<T> acquire(int key) {
         while (true) {
             ensureOpen();
-            Counted<T> counted = slots != null ? slot(key) : cache.get(key, k -> new Counted<>(opener.apply(k)));
+            Lease<T> counted = slots != null ? slot(key) : cache.get(key, k -> new Lease<>(opener.apply(k)));
             if (counted.retain()) {
                 if (closed.get()) {
                     // close() ran between the check and the insert: drop what was inserted after it.
@@ -82,7 +82,7 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
                     counted.release();
                     throw new StoreClosedException(description);
                 }
-                return new Lease<>(counted);
+                return counted;
             }
             // Evicted and released between get and retain: replace it.
             remove(key, counted);
@@ -90,12 +90,12 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
     }
 
     /** The slot's handle, opened and put there by the first thread that needs it. */
-    private Counted<T> slot(int key) {
-        Counted<T> counted = slots.get(key);
+    private Lease<T> slot(int key) {
+        Lease<T> counted = slots.get(key);
         if (counted != null) {
             return counted;
         }
-        Counted<T> opened = new Counted<>(opener.apply(key));
+        Lease<T> opened = new Lease<>(opener.apply(key));
         if (slots.compareAndSet(key, null, opened)) {
             return opened;
         }
@@ -103,7 +103,7 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
         return slots.get(key);
     }
 
-    private void remove(int key, Counted<T> counted) {
+    private void remove(int key, Lease<T> counted) {
         if (slots != null) {
             slots.compareAndSet(key, counted, null);
         } else {
@@ -145,7 +145,7 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
         if (closed.compareAndSet(false, true)) {
             if (slots != null) {
                 for (int key = 0; key < slots.length(); key++) {
-                    Counted<T> counted = slots.getAndSet(key, null);
+                    Lease<T> counted = slots.getAndSet(key, null);
                     if (counted != null) {
                         counted.release();
                     }
@@ -164,16 +164,18 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
     }
 
     /**
-     * One read's use of a handle. Not thread-safe; close it exactly once, in the thread that
+     * A cached handle with its reference count; a read holds it as its lease between {@link #acquire}
+     * and {@link #close()}. Not for sharing between threads: close it exactly once, in the thread that
      * acquired it.
      *
      * @param <T> the handle type
      */
     public static final class Lease<T extends Closeable> implements AutoCloseable {
-        private final Counted<T> counted;
+        private final T handle;
+        private final AtomicInteger references = new AtomicInteger(1);
 
-        private Lease(Counted<T> counted) {
-            this.counted = counted;
+        Lease(T handle) {
+            this.handle = handle;
         }
 
         /**
@@ -182,21 +184,13 @@ public final class HandleCache<T extends Closeable> implements AutoCloseable {
          * @return the handle
          */
         public T get() {
-            return counted.handle;
+            return handle;
         }
 
+        /** Ends this read's use of the handle; the last user closes it. */
         @Override
         public void close() {
-            counted.release();
-        }
-    }
-
-    private static final class Counted<T extends Closeable> {
-        private final T handle;
-        private final AtomicInteger references = new AtomicInteger(1);
-
-        Counted(T handle) {
-            this.handle = handle;
+            release();
         }
 
         boolean retain() {

@@ -33,25 +33,7 @@ public final class ChannelChunks {
      */
     public static void read(FileChannel channel, Path file, long from, long to, int bufferSize, ChunkSink sink)
             throws IOException {
-        read(channel, file, from, to, ByteBuffer.allocate((int) Math.min(to - from, bufferSize)), sink);
-    }
-
-    /**
-     * Reads the bytes {@code [from, to)} of a file in chunks of at most the buffer's capacity, each full
-     * but the last, through the given heap buffer (from index 0 of its array), so that a caller that
-     * reads often can reuse one.
-     *
-     * @param channel the open file
-     * @param file the file, for messages
-     * @param from the first byte
-     * @param to the end, exclusive, {@code >= from}
-     * @param buffer the buffer to read through, capacity {@code >= 1}; its contents are overwritten
-     * @param sink receives the chunks in order; reading stops early when it returns {@code false}
-     * @throws EOFException naming the file if it ends before {@code to}
-     * @throws IOException if reading fails, or the sink throws it
-     */
-    public static void read(FileChannel channel, Path file, long from, long to, ByteBuffer buffer, ChunkSink sink)
-            throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(to - from, bufferSize));
         for (long position = from; position < to; ) {
             buffer.clear().limit((int) Math.min(buffer.capacity(), to - position));
             fill(channel, buffer, position, file, to);

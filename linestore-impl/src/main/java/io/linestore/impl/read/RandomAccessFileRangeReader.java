@@ -4,7 +4,6 @@ import io.linestore.impl.io.ChunkSink;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 
 /**
  * {@link io.linestore.ReadMethod#RANDOM_ACCESS_FILE}: {@code seek} then {@code readFully} of whole
@@ -30,21 +29,7 @@ public final class RandomAccessFileRangeReader implements RangeReader {
 
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
-        Scratch scratch = Scratch.take();
-        try {
-            int chunk = (int) Math.min(to - from, bufferSize);
-            byte[] buffer = scratch.bytes(chunk);
-            for (long position = from; position < to; ) {
-                int length = (int) Math.min(chunk, to - position);
-                readFully(position, buffer, 0, length);
-                position += length;
-                if (!sink.accept(ByteBuffer.wrap(buffer, 0, length))) {
-                    return;
-                }
-            }
-        } finally {
-            scratch.release();
-        }
+        RangeReader.readInChunks(this, from, to, bufferSize, sink);
     }
 
     @Override

@@ -35,6 +35,37 @@ public interface RangeReader extends Closeable {
     void readFully(long from, byte[] into, int at, int length) throws IOException;
 
     /**
+     * Reads {@code [from, to)} in chunks of at most {@code chunkBytes}, each copied with
+     * {@link #readFully} into the reading thread's {@link Scratch} array: the {@link #read} of a reader
+     * that copies.
+     *
+     * @param reader the reader
+     * @param from the first byte
+     * @param to the end, exclusive
+     * @param chunkBytes the largest chunk, {@code >= 1}
+     * @param sink receives the chunks
+     * @throws IOException if reading fails, or the file ends before {@code to}
+     */
+    static void readInChunks(RangeReader reader, long from, long to, int chunkBytes, ChunkSink sink)
+            throws IOException {
+        Scratch scratch = Scratch.take();
+        try {
+            int chunk = (int) Math.min(to - from, chunkBytes);
+            byte[] buffer = scratch.bytes(chunk);
+            for (long position = from; position < to; ) {
+                int length = (int) Math.min(chunk, to - position);
+                reader.readFully(position, buffer, 0, length);
+                position += length;
+                if (!sink.accept(ByteBuffer.wrap(buffer, 0, length))) {
+                    return;
+                }
+            }
+        } finally {
+            scratch.release();
+        }
+    }
+
+    /**
      * The bytes {@code [from, from + length)} as a buffer from index 0 to its limit: a view without a
      * copy where the method has one (memory mapping), else the bytes read into the scratch array.
      * Valid until the scratch is released or the reader closed.

@@ -23,8 +23,11 @@ import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
 
 /**
- * Reads lines of one shard: looks their byte range up in the shard's index, reads it with the
- * store's {@link ReadMethod}, and splits it, checking that it holds exactly the expected lines.
+ * Reads lines of one shard with the store's {@link ReadMethod}. With an entry for every line (dense or
+ * compact index) the index splits the lines ({@link IndexedLines}); otherwise the byte range from the
+ * nearest entry is scanned for {@code \n} ({@link LineSplitter}) and checked to hold exactly the
+ * expected lines. {@link ReadMethod#BUFFERED_READER} decodes {@code String}s through a
+ * {@link java.io.BufferedReader} ({@link ReaderLineSplitter}).
  *
  * <p>Thread-safe. Owns the shard's open files and the arena of its mappings; {@link #close()}
  * releases them and must not run while a read does (the handle cache's reference counting makes
