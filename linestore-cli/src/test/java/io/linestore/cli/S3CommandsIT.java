@@ -33,7 +33,7 @@ import software.amazon.awssdk.services.s3.S3Client;
 /**
  * The command line over S3, through the real launcher ({@code LINESTORE_BUILD=never}), against a
  * SeaweedFS that {@code scripts/seaweedfs.sh} installs and starts: push a store, read it (also as a
- * query stream), info and verify it; index an object in place and read it like {@code sed -n}; and
+ * query stream), info and verify it; build straight into s3://; index an object in place and read it like {@code sed -n}; and
  * one-line errors with exit code 1 for a missing bucket, bad credentials and an endpoint where
  * nothing listens; append to an s3:// store refused with exit code 2.
  */
@@ -105,6 +105,11 @@ class S3CommandsIT {
         ProcessRun verify = run("verify", "s3://cli/numbers");
         assertThat(verify.stdoutText()).isEqualTo("s3://cli/numbers: ok, 50,000 lines\n");
         assertThat(verify.exitCode()).isZero();
+
+        ProcessRun built = run("build", input.toString(), "s3://cli/built", "--index", "compact");
+        assertThat(built.exitCode()).as(built.stderr()).isZero();
+        assertThat(built.stdoutText()).startsWith("built s3://cli/built: 50,000 lines").contains("; pushed ");
+        assertThat(run("read", "s3://cli/built", "49998", "5").stdoutText()).isEqualTo("line 49998\nline 49999\n");
 
         ProcessRun append = run("append", "s3://cli/numbers", input.toString());
         assertThat(append.exitCode()).isEqualTo(2);

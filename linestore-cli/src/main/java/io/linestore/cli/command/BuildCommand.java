@@ -2,15 +2,21 @@ package io.linestore.cli.command;
 
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
+import io.linestore.LineStores;
 import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.common.Sizes;
 import io.linestore.cli.store.ReportedBuild;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,8 +45,13 @@ public final class BuildCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "INPUT", description = "The text file, or - for standard input.")
     private String input;
 
-    @Parameters(index = "1", paramLabel = "STORE", description = "The store directory to create.")
-    private Path store;
+    @Parameters(index = "1", paramLabel = "STORE", converter = StoreArgumentConverter.class,
+            description = "The store directory to create, or s3://bucket/prefix (built in a temporary directory, "
+                    + "then pushed there).")
+    private StoreArgument store;
+
+    @Option(names = "--endpoint", paramLabel = "URL", description = EndpointOption.DESCRIPTION)
+    private String endpoint;
 
     @Option(names = "--layout", paramLabel = "LAYOUT", defaultValue = "single",
             converter = LayoutOption.class, completionCandidates = LayoutOption.class,
@@ -78,16 +89,48 @@ public final class BuildCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         StoreOptions options = options();
         WriteOptions write = writeFlags.toWriteOptions(spec);
-        BuildSummary summary = STDIN.equals(input)
-                ? ReportedBuild.fromStdin(streams, store, options, write, force)
-                : ReportedBuild.fromFile(streams, Path.of(input), store, options, write, force);
+        if (store.isUri()) {
+            return buildAndPush(options, write);
+        }
+        BuildSummary summary = build(store.path(), options, write, force);
         PrintWriter out = spec.commandLine().getOut();
-        out.println(ReportedBuild.describe(store, summary));
+        out.println(ReportedBuild.describe(store.text(), summary));
         out.flush();
         return ExitCodes.OK;
+    }
+
+    private BuildSummary build(Path target, StoreOptions options, WriteOptions write, boolean replace) {
+        return STDIN.equals(input)
+                ? ReportedBuild.fromStdin(streams, target, options, write, replace)
+                : ReportedBuild.fromFile(streams, Path.of(input), target, options, write, replace);
+    }
+
+    /** A store in object storage is built locally first, then pushed whole, its manifest last. */
+    private int buildAndPush(StoreOptions options, WriteOptions write) throws IOException {
+        if (force) {
+            throw usage("--force replaces local stores only; push to a new prefix instead of " + store);
+        }
+        StoreArgument.useEndpoint(endpoint);
+        Path temp = Files.createTempDirectory("linestore-build-");
+        try {
+            Path local = temp.resolve("store");
+            BuildSummary summary = build(local, options, write, false);
+            long pushed = LineStores.push(local, store.uri());
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(ReportedBuild.describe(store.text(), summary)
+                    + String.format(Locale.ROOT, "; pushed %.1f MB", pushed / 1e6));
+            out.flush();
+            return ExitCodes.OK;
+        } finally {
+            try (Stream<Path> files = Files.walk(temp)) {
+                for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
     }
 
     private StoreOptions options() {

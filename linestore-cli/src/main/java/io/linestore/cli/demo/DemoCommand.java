@@ -108,7 +108,7 @@ public final class DemoCommand implements Callable<Integer> {
 
     private void build(PrintWriter out, Path input, Path store, StoreOptions options) {
         BuildSummary summary = ReportedBuild.fromFile(streams, input, store, options, WriteOptions.defaults(), true);
-        out.println(ReportedBuild.describe(store.getFileName(), summary));
+        out.println(ReportedBuild.describe(store.getFileName().toString(), summary));
         out.flush();
     }
 

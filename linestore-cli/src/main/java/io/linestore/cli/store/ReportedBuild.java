@@ -120,7 +120,7 @@ public final class ReportedBuild {
      * @param summary what the build wrote
      * @return {@code built STORE: N lines, X MB, S shards, T s, R MB/s}
      */
-    public static String describe(Path store, BuildSummary summary) {
+    public static String describe(String store, BuildSummary summary) {
         return String.format(Locale.ROOT, "built %s: %,d lines, %.1f MB, %d shard%s, %.2f s, %.1f MB/s",
                 store, summary.lineCount(), summary.inputBytes() / 1e6, summary.shardCount(),
                 summary.shardCount() == 1 ? "" : "s", summary.elapsed().toNanos() / 1e9,
