@@ -4,6 +4,7 @@ import io.linestore.CorruptStoreException;
 import io.linestore.IndexKind;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.LineIndex;
@@ -59,6 +60,7 @@ public final class ShardReader implements Closeable {
      * @param lines lines in the shard, from the manifest
      * @param dataBytes size of the data file, from the manifest
      * @param indexBytes size of the index file, from the manifest
+     * @param dataHeadCrc32c the data file's identity, from the manifest (see {@link DataFileIdentity})
      * @param method how to read; not {@link ReadMethod#AUTO} unless {@code autoThresholdBytes} is set
      * @param readBufferSize the largest chunk one read call fills
      * @param autoThresholdBytes for {@link ReadMethod#AUTO}, the range size that switches from mapping
@@ -67,8 +69,8 @@ public final class ShardReader implements Closeable {
      *     place may end so)
      */
     public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
-            long dataBytes, long indexBytes, ReadMethod method, int readBufferSize, long autoThresholdBytes,
-            boolean unterminatedEnd) {
+            long dataBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method, int readBufferSize,
+            long autoThresholdBytes, boolean unterminatedEnd) {
     }
 
     /**
@@ -76,7 +78,8 @@ public final class ShardReader implements Closeable {
      *
      * @param spec the shard and how to read it
      * @return the reader; close it
-     * @throws CorruptStoreException if the index header or a file size disagrees with the manifest
+     * @throws CorruptStoreException if the index header, the data file's head or a file size disagrees
+     *     with the manifest
      * @throws UncheckedIOException if opening or mapping fails
      */
     public static ShardReader open(Spec spec) {
@@ -86,6 +89,7 @@ public final class ShardReader implements Closeable {
                     map(spec.indexFile(), arena,
                             IndexFiles.committedBytes(spec.index(), spec.identity(), spec.lines(), spec.indexBytes())),
                     spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes());
+            DataFileIdentity.check(spec.dataFile(), spec.identity().shard(), spec.dataBytes(), spec.dataHeadCrc32c());
             RangeReader reader = openReader(spec, arena);
             return new ShardReader(spec, index, reader, arena);
         } catch (IOException e) {
