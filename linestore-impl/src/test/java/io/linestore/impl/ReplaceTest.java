@@ -165,10 +165,15 @@ class ReplaceTest {
         };
         try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
             Future<AppendSummary> append = pool.submit(() -> LineStores.append(store, slow));
-            assertThat(appending.await(10, TimeUnit.SECONDS)).isTrue();
-            assertThatThrownBy(() -> build(store, "new", 2, StoreOptions.defaults(), true))
-                    .isInstanceOf(StoreLockedException.class).hasMessageContaining("write.lock");
-            finish.countDown();
+            try {
+                assertThat(appending.await(10, TimeUnit.SECONDS)).isTrue();
+                assertThatThrownBy(() -> build(store, "new", 2, StoreOptions.defaults(), true))
+                        .isInstanceOf(StoreLockedException.class).hasMessageContaining("write.lock");
+            } finally {
+                // Also when the replacement was not refused: the append must end for the pool to close,
+                // or the test would hang instead of failing.
+                finish.countDown();
+            }
             assertThat(append.get().appendedLines()).isEqualTo(6);
         }
         try (LineStore reader = LineStores.open(store)) {
