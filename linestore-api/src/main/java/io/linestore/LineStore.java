@@ -66,6 +66,27 @@ public interface LineStore extends AutoCloseable {
     void readBytes(long offset, long size, LineVisitor visitor);
 
     /**
+     * Reads lines {@code [offset, min(offset + size, lineCount()))} into a batch, replacing what it
+     * held: their stored bytes in one array, each followed by {@code \n}, with no object per line (see
+     * {@link LineBatch}). The fastest way to move many lines; a batch reused across reads allocates
+     * nothing once it has grown to their size.
+     *
+     * @param offset the first line number, {@code >= 0}
+     * @param size the most lines to read, {@code >= 0}
+     * @param batch receives the lines, from its line 0; {@link LineBatch#firstLine()} becomes {@code offset}
+     * @return the number of lines read, {@link LineBatch#size()}
+     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative, or the lines do not
+     *     fit in one batch ({@link LineBatch#MAX_BYTES})
+     * @throws StoreClosedException if the store is closed
+     * @throws CorruptStoreException if the bytes read do not split into the expected lines
+     */
+    default int read(long offset, long size, LineBatch batch) {
+        batch.clear(offset);
+        readBytes(offset, size, (number, line) -> batch.add(line));
+        return batch.size();
+    }
+
+    /**
      * Returns a lazy stream of lines {@code [offset, min(offset + size, lineCount()))} that reads
      * in bounded batches, for ranges too large for one list. The stream holds no file open between
      * batches; it needs no closing, and it fails with {@link StoreClosedException} if the store is

@@ -81,7 +81,26 @@ public abstract class RangeReads extends DataBenchmark {
      */
     @Benchmark
     public List<String> read() {
-        return ranges.read(offsets[next++ & Position.MASK], rangeSize);
+        return ranges.read(offset(nextRead()), rangeSize);
+    }
+
+    /**
+     * Takes the next read: an index into the offsets drawn for this trial.
+     *
+     * @return the read's index, {@code [0, Position.OFFSET_COUNT)}
+     */
+    protected final int nextRead() {
+        return next++ & Position.MASK;
+    }
+
+    /**
+     * The first line of a read.
+     *
+     * @param read the read's index, from {@link #nextRead()}
+     * @return its first line number
+     */
+    protected final long offset(int read) {
+        return offsets[read];
     }
 
     /** Closes the reader. */

@@ -1,6 +1,7 @@
 package io.linestore.impl;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.LineBatch;
 import io.linestore.LineStore;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
@@ -62,7 +63,7 @@ public final class DirectoryLineStore implements LineStore {
         long threshold = options.autoThresholdBytes() == ReadOptions.STORE_AUTO_THRESHOLD
                 ? manifest.autoThresholdBytes() : options.autoThresholdBytes();
         int lastShard = manifest.shards().size() - 1;
-        this.handles = new HandleCache<>(options.handleCacheSize(), shard -> openShard(new ShardReader.Spec(
+        this.handles = new HandleCache<>(manifest.shards().size(), options.handleCacheSize(), shard -> openShard(new ShardReader.Spec(
                 StoreFiles.dataPath(dir, manifest, shard),
                 StoreFiles.indexPath(dir, manifest, shard),
                 IndexFormat.Identity.of(manifest, shard),
@@ -225,6 +226,19 @@ public final class DirectoryLineStore implements LineStore {
     public void readBytes(long offset, long size, LineVisitor visitor) {
         long end = end(offset, size);
         forEachShard(offset, end, (reader, part) -> reader.visit(part.start(), part.end(), part.firstLine(), visitor));
+    }
+
+    @Override
+    public int read(long offset, long size, LineBatch batch) {
+        long end = end(offset, size);
+        if (end - offset > LineBatch.MAX_BYTES) {
+            throw new IllegalArgumentException("read(" + offset + ", " + size + ", batch) of " + description
+                    + " would put " + (end - offset) + " lines in one batch, more than it holds ("
+                    + LineBatch.MAX_BYTES + "); read fewer at a time");
+        }
+        batch.clear(offset);
+        forEachShard(offset, end, (reader, part) -> reader.batch(part.start(), part.end(), batch));
+        return batch.size();
     }
 
     @Override

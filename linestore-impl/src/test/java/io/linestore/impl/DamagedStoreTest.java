@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.linestore.CorruptStoreException;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
+import io.linestore.LineBatch;
 import io.linestore.LineStore;
 import io.linestore.LineStoreException;
 import io.linestore.LineStores;
@@ -216,12 +217,58 @@ class DamagedStoreTest {
     @EnumSource(ReadMethod.class)
     void indexEntryPointingAtAnotherLineFailsTheRead(ReadMethod method) throws IOException {
         Path store = build(Layout.SINGLE, 1);
-        // Entry 2 moved to the start of "delta" (byte 17): [entry 1, entry 2) now holds two lines.
+        // Entry 2 moved to the start of "delta" (byte 17): [entry 1, entry 2) now holds two lines, and
+        // entries 2 and 3 are equal.
         writeEntry(StorePaths.index(store, 0), 2, 17);
         try (LineStore opened = LineStores.open(store, method)) {
-            assertThatThrownBy(() -> opened.read(1, 1)).isInstanceOf(CorruptStoreException.class)
-                    .hasMessageContaining("expected 1");
+            assertThatThrownBy(() -> opened.read(1, 1)).isInstanceOf(CorruptStoreException.class);
             assertThatThrownBy(() -> opened.read(2, 1)).isInstanceOf(CorruptStoreException.class);
+            assertThatThrownBy(() -> opened.readBytes(2, 1, (number, line) -> { }))
+                    .isInstanceOf(CorruptStoreException.class);
+            assertThatThrownBy(() -> opened.read(0, 8, new LineBatch())).isInstanceOf(CorruptStoreException.class);
+            assertThat(opened.verify().problems()).anySatisfy(problem -> assertThat(problem.file()).endsWith("data.idx"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void indexEntryPastTheDataOrBehindTheOneBeforeFailsEveryRead(ReadMethod method) throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        writeEntry(StorePaths.index(store, 0), 5, 4);
+        writeEntry(StorePaths.index(store, 0), 6, 1 << 20);
+        try (LineStore opened = LineStores.open(store, method)) {
+            assertThat(opened.read(0, 4)).containsExactly("alpha", "beta", "gamma", "delta");
+            assertThat(opened.read(7, 1)).containsExactly("theta");
+            for (long line = 4; line < 7; line++) {
+                long first = line;
+                assertThatThrownBy(() -> opened.read(first, 1)).isInstanceOf(CorruptStoreException.class);
+                assertThatThrownBy(() -> opened.readBytes(first, 1, (number, bytes) -> { }))
+                        .isInstanceOf(CorruptStoreException.class);
+                assertThatThrownBy(() -> opened.read(first, 1, new LineBatch()))
+                        .isInstanceOf(CorruptStoreException.class);
+            }
+        }
+    }
+
+    /**
+     * What only {@code verify} sees: byte reads (readBytes, batches) of a dense index check the entries of
+     * the lines they read and the byte before each, not every byte, so entries that skip a line start in
+     * step join two lines there; reads into Strings and {@code verify} see it.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ReadMethod.class, names = {"RANDOM_ACCESS_FILE", "FILE_CHANNEL", "MMAP", "AUTO"})
+    void entriesThatSkipALineStartInStepAreSeenByStringReadsAndVerify(ReadMethod method) throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        // Entries 1 and 2 moved one line on: line 0 spans "alpha\nbeta", line 1 is "gamma".
+        writeEntry(StorePaths.index(store, 0), 1, 11);
+        writeEntry(StorePaths.index(store, 0), 2, 17);
+        try (LineStore opened = LineStores.open(store, method)) {
+            List<String> joined = new java.util.ArrayList<>();
+            opened.readBytes(0, 1, (number, line) -> joined.add(StandardCharsets.UTF_8.decode(line).toString()));
+            assertThat(joined).containsExactly("alpha\nbeta");
+            assertThatThrownBy(() -> opened.read(0, 1)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("skips a line start");
+            assertThat(opened.verify().problems()).anySatisfy(problem -> assertThat(problem.file()).endsWith("data.idx"));
         }
     }
 

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.Layout;
+import io.linestore.LineBatch;
 import io.linestore.LineStore;
 import io.linestore.StoreClosedException;
 import io.linestore.StoreInfo;
 import io.linestore.gen.ReferenceLines;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -136,6 +139,8 @@ class LineStoreContractTest {
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("-7");
             assertThatThrownBy(() -> store.lines(0, -2)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("-2");
+            assertThatThrownBy(() -> store.read(-3, 1, new LineBatch())).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("-3");
         }
     }
 
@@ -148,6 +153,10 @@ class LineStoreContractTest {
             store.readBytes(1, Long.MAX_VALUE, (n, line) -> visited.add(n + ":" + line.remaining()));
             assertThat(visited).containsExactly("1:1");
             assertThat(store.lines(Long.MAX_VALUE - 1, Long.MAX_VALUE).toList()).isEmpty();
+            LineBatch batch = new LineBatch();
+            assertThat(store.read(1, Long.MAX_VALUE, batch)).isEqualTo(1);
+            assertThat(batch.line(0)).isEqualTo("b");
+            assertThat(store.read(Long.MAX_VALUE, Long.MAX_VALUE, batch)).isZero();
         }
     }
 
@@ -161,6 +170,7 @@ class LineStoreContractTest {
                 .hasMessageContaining(tmp.toString());
         assertThatThrownBy(() -> store.readBytes(0, 1, (n, line) -> { })).isInstanceOf(StoreClosedException.class);
         assertThatThrownBy(() -> store.lines(0, 1)).isInstanceOf(StoreClosedException.class);
+        assertThatThrownBy(() -> store.read(0, 1, new LineBatch())).isInstanceOf(StoreClosedException.class);
         assertThatThrownBy(store::info).isInstanceOf(StoreClosedException.class);
         assertThatThrownBy(store::verify).isInstanceOf(StoreClosedException.class);
     }
@@ -192,6 +202,8 @@ class LineStoreContractTest {
         List<byte[]> expectedBytes = ReferenceLines.split(input);
         List<String> expected = ReferenceLines.strings(input);
         int n = expected.size();
+        // One batch for every read, tiny at first: reads reuse it and make it grow.
+        LineBatch batch = new LineBatch(0, 0);
         try (LineStore store = open(input)) {
             assertThat(store.lineCount()).isEqualTo(n);
             for (int offset = 0; offset <= n + 1; offset++) {
@@ -200,6 +212,8 @@ class LineStoreContractTest {
                     assertThat(store.read(offset, size)).as(where)
                             .isEqualTo(ReferenceLines.range(expected, offset, size));
                     assertThat(readBytes(store, offset, size)).as(where)
+                            .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
+                    assertThat(batch(store, batch, offset, size)).as(where)
                             .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
                 }
                 assertThat(store.lines(offset, n).toList()).isEqualTo(ReferenceLines.range(expected, offset, n));
@@ -219,6 +233,33 @@ class LineStoreContractTest {
             line.duplicate().get(copy);
             lines.add(number + ":" + Arrays.toString(copy));
         });
+        return lines;
+    }
+
+    /**
+     * A batch read, each line as "number:hex bytes"; checks that the lines lie back to back, each
+     * followed by one \n, so that {@code writeTo} writes them all.
+     */
+    private static List<String> batch(LineStore store, LineBatch batch, long offset, long size) {
+        int read = store.read(offset, size, batch);
+        assertThat(read).isEqualTo(batch.size());
+        assertThat(batch.firstLine()).isEqualTo(offset);
+        List<String> lines = new ArrayList<>();
+        ByteArrayOutputStream expectedBlock = new ByteArrayOutputStream();
+        for (int i = 0; i < batch.size(); i++) {
+            byte[] line = Arrays.copyOfRange(batch.bytes(), batch.start(i), batch.end(i));
+            lines.add((offset + i) + ":" + Arrays.toString(line));
+            assertThat(batch.line(i)).isEqualTo(new String(line, StandardCharsets.UTF_8));
+            expectedBlock.writeBytes(line);
+            expectedBlock.write('\n');
+        }
+        ByteArrayOutputStream written = new ByteArrayOutputStream();
+        try {
+            batch.writeTo(written);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        assertThat(written.toByteArray()).isEqualTo(expectedBlock.toByteArray());
         return lines;
     }
 

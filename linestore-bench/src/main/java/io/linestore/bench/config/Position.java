@@ -1,10 +1,11 @@
 package io.linestore.bench.config;
 
+import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * Where in the store the benchmarks read: each position is a window of 1% of the store's lines
- * (at least one line) at its start, middle or end, and reads start at random lines inside it.
+ * Where in the store the benchmarks read: a window of 1% of the store's lines (at least one line)
+ * at its start, middle or end, or the whole store, and reads start at random lines inside it.
  * Shared by the JMH {@code @Param}s and the tests.
  */
 public enum Position {
@@ -16,7 +17,20 @@ public enum Position {
     MIDDLE,
 
     /** The last 1% of the lines, such that a whole range still fits before the end. */
-    END;
+    END,
+
+    /**
+     * Anywhere: every line from which a whole range fits, uniformly. Unlike the 1% windows, which keep
+     * their part of the index and the data hot in the CPU caches, this is what a user reading all over
+     * a large store gets, and what a fair comparison with SQLite's B-tree needs.
+     */
+    RANDOM;
+
+    /**
+     * The three windows, {@link #START}, {@link #MIDDLE} and {@link #END}: where {@code recommend}
+     * measures (the end against the start is what it compares; its recorded runs hold these three).
+     */
+    public static final List<Position> WINDOWS = List.of(START, MIDDLE, END);
 
     /** How many offsets {@link #offsets} makes: a power of two, taken with {@code i++ & MASK}. */
     public static final int OFFSET_COUNT = 1 << 10;
@@ -42,9 +56,9 @@ public enum Position {
             throw new IllegalArgumentException("rangeSize must be >= 1: " + rangeSize);
         }
         long lastStart = Math.max(0, lineCount - rangeSize);
-        long window = Math.max(1, Math.min(lineCount / 100, lastStart + 1));
+        long window = this == RANDOM ? lastStart + 1 : Math.max(1, Math.min(lineCount / 100, lastStart + 1));
         long first = switch (this) {
-            case START -> 0;
+            case START, RANDOM -> 0;
             case MIDDLE -> Math.min(lastStart + 1 - window, Math.max(0, lineCount / 2 - window / 2));
             case END -> lastStart + 1 - window;
         };

@@ -131,7 +131,7 @@ public final class Decider {
             for (int t = 0; t < measurements.trials(); t++) {
                 double logSum = 0;
                 int count = 0;
-                for (Position position : Position.values()) {
+                for (Position position : Position.WINDOWS) {
                     for (int size : measurements.rangeSizes()) {
                         logSum += Math.log(cell(candidate, position, size).readsPerSecond().get(t));
                         count++;
@@ -236,7 +236,7 @@ public final class Decider {
     private String largestLead(BuiltCandidate chosen, BuiltCandidate other) {
         String where = "";
         double lead = 0;
-        for (Position position : Position.values()) {
+        for (Position position : Position.WINDOWS) {
             for (int size : measurements.rangeSizes()) {
                 double ratio = median(cell(chosen, position, size)) / median(cell(other, position, size));
                 if (ratio > lead) {

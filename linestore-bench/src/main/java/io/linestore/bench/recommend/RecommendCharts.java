@@ -69,12 +69,12 @@ public final class RecommendCharts {
         List<Double> trials = new ArrayList<>();
         for (int t = 0; t < measurements.trials(); t++) {
             double logSum = 0;
-            for (Position position : Position.values()) {
+            for (Position position : Position.WINDOWS) {
                 long bytes = measurements.cell(candidate.name(), ReadMethod.MMAP, position, size).bytesPerRead();
                 Cell cell = measurements.cell(candidate.name(), recommendation.methodFor(bytes), position, size);
                 logSum += Math.log(cell.readsPerSecond().get(t));
             }
-            trials.add(Math.exp(logSum / Position.values().length));
+            trials.add(Math.exp(logSum / Position.WINDOWS.size()));
         }
         return Interval.ofMedian(trials);
     }

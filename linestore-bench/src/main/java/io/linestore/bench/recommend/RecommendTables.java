@@ -48,7 +48,7 @@ public final class RecommendTables {
                 long bytes = measurements.cell(candidate.name(), ReadMethod.MMAP, Position.START, size).bytesPerRead();
                 ReadMethod method = recommendation.methodFor(bytes);
                 List<String> row = new ArrayList<>(List.of(candidate.name(), method.name(), String.valueOf(size)));
-                for (Position position : Position.values()) {
+                for (Position position : Position.WINDOWS) {
                     row.add(format(Interval.ofMedian(
                             measurements.cell(candidate.name(), method, position, size).readsPerSecond())));
                 }

@@ -121,7 +121,7 @@ public final class Recommender {
         List<Cell> cells = new ArrayList<>();
         for (BuiltCandidate candidate : built) {
             for (ReadMethod reader : Measurements.READERS) {
-                for (Position position : Position.values()) {
+                for (Position position : Position.WINDOWS) {
                     for (int size : rangeSizes) {
                         cells.add(cell(candidate.name(), reader, position, size, bytesPerLine));
                     }
@@ -176,7 +176,7 @@ public final class Recommender {
         for (Map.Entry<String, Path> store : stores.entrySet()) {
             for (ReadMethod reader : ReadMethod.values()) {
                 try (LineStore open = LineStores.open(store.getValue(), reader)) {
-                    List<List<String>> read = Stream.of(Position.values())
+                    List<List<String>> read = Position.WINDOWS.stream()
                             .map(p -> open.read(p.offsets(lines, CHECK_SIZE, BenchData.SEED)[0], CHECK_SIZE)).toList();
                     if (expected == null) {
                         expected = read;

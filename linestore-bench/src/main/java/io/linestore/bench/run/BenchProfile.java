@@ -6,6 +6,8 @@ import io.linestore.bench.CopyBenchmark;
 import io.linestore.bench.IndexBenchmark;
 import io.linestore.bench.NaiveReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
+import io.linestore.bench.ReadPathBenchmark;
+import io.linestore.bench.ScalingBenchmark;
 import io.linestore.bench.SequentialIoBenchmark;
 import io.linestore.bench.SqliteReadBenchmark;
 import java.time.Duration;
@@ -92,7 +94,8 @@ public enum BenchProfile {
      * @return the runs, in the order to run them
      */
     public List<JmhRun> runs(long lines, String dataDir, Map<String, List<String>> overrides) {
-        List<Class<?>> reads = List.of(ReadBenchmark.class, NaiveReadBenchmark.class, SqliteReadBenchmark.class);
+        List<Class<?>> reads = List.of(ReadBenchmark.class, ReadPathBenchmark.class, NaiveReadBenchmark.class,
+                SqliteReadBenchmark.class);
         List<Class<?>> io = List.of(SequentialIoBenchmark.class, BuildBenchmark.class, CopyBenchmark.class,
                 BlockChecksumBenchmark.class, IndexBenchmark.class);
         Map<String, List<String>> data = Map.of("dataDir", List.of(dataDir));
@@ -104,7 +107,9 @@ public enum BenchProfile {
                         .withParams(sized, List.of()).withParams(LATENCY, List.of())
                         .withParams(overrides, List.copyOf(LATENCY.keySet())),
                 run("io", io, Mode.Throughput).withParams(params, List.of()).withParams(data, List.of())
-                        .withParams(overrides, List.of()));
+                        .withParams(overrides, List.of()),
+                run("scaling", List.of(ScalingBenchmark.class), Mode.Throughput).withParams(params, List.of())
+                        .withParams(data, List.of()).withParams(sized, List.of()).withParams(overrides, List.of()));
     }
 
     private JmhRun run(String name, List<Class<?>> benchmarks, Mode mode) {

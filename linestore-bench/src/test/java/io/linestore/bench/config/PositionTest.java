@@ -41,6 +41,14 @@ class PositionTest {
             // in the middle unless the range is too long to fit after it
             case MIDDLE -> assertThat(Arrays.stream(offsets)).as(replay).allSatisfy(o -> assertThat(o).isBetween(
                     Math.min(lastStart + 1 - window, lineCount / 2 - window), lineCount / 2 + window));
+            // anywhere: with 1,024 draws some land in each half of a store of 200 or more possible starts
+            case RANDOM -> {
+                if (lastStart >= 200) {
+                    assertThat(Arrays.stream(offsets)).as(replay).anySatisfy(o -> assertThat(o).isLessThan(lastStart / 2));
+                    assertThat(Arrays.stream(offsets)).as(replay)
+                            .anySatisfy(o -> assertThat(o).isGreaterThan(lastStart / 2));
+                }
+            }
         }
     }
 

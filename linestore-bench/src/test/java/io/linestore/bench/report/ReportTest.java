@@ -89,7 +89,7 @@ class ReportTest {
     @Test
     void latencySequentialIoAndBuildFiguresAreComputed() {
         assertThat(figure("Single-line random reads: latency percentiles").rows())
-                .contains(List.of("SINGLE/DENSE", "MMAP", "1.00", "5.00", "n/a", "n/a", "n/a", "n/a"));
+                .contains(List.of("SINGLE/DENSE", "MMAP", "1.00", "5.00", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a"));
         assertThat(figure("Sequential I/O (MB/s)").rows()).contains(List.of("read", "MMAP", "1,050"));
         assertThat(figure("Building a store, and generating data, vs a plain copy of the same bytes").rows())
                 .contains(List.of("1000", "data-gen generate", "5.00", "10.0", "0.50x"),

@@ -36,9 +36,6 @@ import picocli.CommandLine.ParameterException;
  */
 public final class ReadCommand implements Callable<Integer> {
 
-    /** Lines per {@link LineStore#readBytes} call: bounds memory for any SIZE. */
-    private static final long BATCH_LINES = 1 << 16;
-
     private static final String STDIN = "-";
 
     private final StandardStreams streams;
@@ -95,7 +92,7 @@ public final class ReadCommand implements Callable<Integer> {
         try (LineStore lines = LineStores.open(store.getValue(), reader.<ReadMethod>getValue())) {
             LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue());
             if (requests == null) {
-                write(lines, first, count, printer);
+                printer.print(lines, first, count);
                 printer.flush();
                 return ExitCodes.OK;
             }
@@ -140,7 +137,7 @@ public final class ReadCommand implements Callable<Integer> {
                     }
                     return ExitCodes.USAGE;
                 }
-                write(lines, request.offset(), request.size(), printer);
+                printer.print(lines, request.offset(), request.size());
                 if (flushEach) {
                     printer.flush();
                 }
@@ -155,13 +152,5 @@ public final class ReadCommand implements Callable<Integer> {
         String name = STDIN.equals(source) ? "standard input" : source;
         err.println(spec.qualifiedName() + ": " + name + ", line " + lineNumber + ": " + problem);
         err.flush();
-    }
-
-    /** Writes lines {@code [from, from + count)}, those that exist, in bounded batches. */
-    private static void write(LineStore lines, long from, long count, LinePrinter printer) {
-        long end = from >= lines.lineCount() ? from : from + Math.min(count, lines.lineCount() - from);
-        for (long batch = from; batch < end; batch += BATCH_LINES) {
-            lines.readBytes(batch, Math.min(BATCH_LINES, end - batch), printer);
-        }
     }
 }

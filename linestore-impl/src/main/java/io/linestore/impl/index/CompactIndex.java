@@ -249,6 +249,38 @@ public final class CompactIndex implements LineIndex {
         return value;
     }
 
+    @Override
+    public void entries(long first, long[] into, int count) {
+        if (first < 0 || count < 0 || first + count > lines + 1) {
+            throw new IndexOutOfBoundsException("lines [" + first + ", " + (first + count) + "), lines=" + lines
+                    + " in " + file);
+        }
+        int done = 0;
+        while (done < count) {
+            long i = first + done;
+            long block = i >>> blockShift;
+            if (i == lines || block >= fullBlocks) {
+                into[done++] = entry(i);
+                continue;
+            }
+            int j = (int) (i & (blockLines - 1));
+            int run = Math.min(count - done, blockLines - j);
+            long position = blockPosition(block);
+            boolean decoded;
+            try {
+                decoded = position >= HEADER_BYTES
+                        && EliasFanoBlock.decode(segment, position, blockLines, j, into, done, run);
+            } catch (IndexOutOfBoundsException e) {
+                decoded = false;
+            }
+            if (!decoded) {
+                throw new CorruptStoreException(file, "block " + block + " at " + position + " of " + indexBytes
+                        + " bytes does not hold lines " + i + " to " + (i + run - 1));
+            }
+            done += run;
+        }
+    }
+
     /**
      * One entry per line.
      *

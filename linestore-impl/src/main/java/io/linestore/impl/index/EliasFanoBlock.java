@@ -137,6 +137,65 @@ public final class EliasFanoBlock {
     }
 
     /**
+     * Values {@code [j, j + count)} of the block at {@code position}, decoded in one pass: the set bits of
+     * the upper bits are walked in order rather than found one rank at a time.
+     *
+     * @param segment the segment holding the block
+     * @param position where the block starts
+     * @param blockValues values in the block, {@code B}
+     * @param j the first value wanted, {@code [0, B)}
+     * @param into receives the values
+     * @param at where in {@code into} the first goes
+     * @param count values wanted, {@code j + count <= B}
+     * @return {@code false} if the block's upper bits hold fewer set bits than needed (a damaged block)
+     * @throws IndexOutOfBoundsException if the block runs past the segment
+     */
+    public static boolean decode(MemorySegment segment, long position, int blockValues, int j, long[] into, int at,
+            int count) {
+        long base = segment.get(LONG, position);
+        int l = segment.get(ValueLayout.JAVA_BYTE, position + 8);
+        int words = segment.get(SHORT, position + 9) & 0xFFFF;
+        long lowStart = position + HEADER_BYTES;
+        long mask = (1L << l) - 1;
+        long upper = lowStart + lowBytes(blockValues, l);
+        int w = 0;
+        long word = 0;
+        int rank = j;
+        // Find the word that holds the j-th set bit, and clear the set bits before it.
+        for (; w < words; w++) {
+            word = segment.get(LONG, upper + (long) w * Long.BYTES);
+            int ones = Long.bitCount(word);
+            if (rank < ones) {
+                break;
+            }
+            rank -= ones;
+        }
+        if (w == words) {
+            return false;
+        }
+        for (; rank > 0; rank--) {
+            word &= word - 1;
+        }
+        for (int v = 0; v < count; v++) {
+            while (word == 0) {
+                if (++w == words) {
+                    return false;
+                }
+                word = segment.get(LONG, upper + (long) w * Long.BYTES);
+            }
+            long high = (long) w * Long.SIZE + Long.numberOfTrailingZeros(word) - (j + v);
+            word &= word - 1;
+            long low = 0;
+            if (l > 0) {
+                long bit = (long) (j + v) * l;
+                low = (segment.get(LONG, lowStart + (bit >>> 3)) >>> (bit & 7)) & mask;
+            }
+            into[at + v] = base + (high << l | low);
+        }
+        return true;
+    }
+
+    /**
      * The bytes a block takes, from its header, without decoding it.
      *
      * @param segment the segment holding the block

@@ -35,6 +35,22 @@ public interface LineIndex {
     long entry(long e);
 
     /**
+     * Entries {@code [first, first + count)}, as {@link #entry} gives them one by one, for reads that
+     * walk every line: an encoding overrides it to decode a run faster than single entries.
+     *
+     * @param first the first entry, {@code >= 0}
+     * @param into receives the entries from index 0
+     * @param count entries wanted, {@code first + count <= entryCount()}
+     * @throws IndexOutOfBoundsException if the entries are out of range
+     * @throws io.linestore.CorruptStoreException if the index is damaged where they live
+     */
+    default void entries(long first, long[] into, int count) {
+        for (int i = 0; i < count; i++) {
+            into[i] = entry(first + i);
+        }
+    }
+
+    /**
      * The CRC32C of the line-start entries (all but the end entry) as 8-byte little-endian numbers,
      * the checksum the manifest records; reads every entry, for {@code verify}.
      *

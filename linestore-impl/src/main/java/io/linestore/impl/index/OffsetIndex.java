@@ -149,6 +149,20 @@ public final class OffsetIndex implements LineIndex {
     }
 
     @Override
+    public void entries(long first, long[] into, int count) {
+        if (first < 0 || count < 0 || first + count > entryCount) {
+            throw new IndexOutOfBoundsException("entries [" + first + ", " + (first + count) + "), entryCount="
+                    + entryCount + " in " + file);
+        }
+        // One copy out of the mapping; the end entry is the committed data size, whatever the file holds.
+        int stored = (int) Math.min(count, entryCount - 1 - first);
+        MemorySegment.copy(segment, IndexFormat.LONG, identity.entryOffset(first), into, 0, stored);
+        if (stored < count) {
+            into[stored] = dataBytes;
+        }
+    }
+
+    @Override
     public long entriesCrc32c() {
         CRC32C crc = new CRC32C();
         crc.update(segment.asSlice(identity.headerBytes(), IndexFormat.lineStartBytes(lines, stride)).asByteBuffer());

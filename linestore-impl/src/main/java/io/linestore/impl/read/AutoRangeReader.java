@@ -2,6 +2,7 @@ package io.linestore.impl.read;
 
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 /**
  * {@link io.linestore.ReadMethod#AUTO}: the mapping for ranges below a threshold, the channel for
@@ -29,7 +30,21 @@ public final class AutoRangeReader implements RangeReader {
 
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
-        (to - from < thresholdBytes ? small : large).read(from, to, sink);
+        choose(to - from).read(from, to, sink);
+    }
+
+    @Override
+    public void readFully(long from, byte[] into, int at, int length) throws IOException {
+        choose(length).readFully(from, into, at, length);
+    }
+
+    @Override
+    public ByteBuffer bytes(long from, int length, Scratch scratch) throws IOException {
+        return choose(length).bytes(from, length, scratch);
+    }
+
+    private RangeReader choose(long length) {
+        return length < thresholdBytes ? small : large;
     }
 
     @Override

@@ -2,11 +2,12 @@ package io.linestore.impl.read;
 
 import io.linestore.impl.io.ChunkSink;
 import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.Reader;
-import java.io.BufferedReader;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +16,10 @@ import java.nio.file.Path;
 /**
  * {@link io.linestore.ReadMethod#BUFFERED_READER}: a stream positioned at the range's first byte,
  * read through a {@link BufferedReader} for text ({@link #openReader}) and through the
- * {@link BufferedInputStream} under it for bytes ({@link #read}). Each read opens its own stream
- * over the shared channel, read positionally, so reads do not wait for each other.
+ * {@link BufferedInputStream} under it for bytes. Each read opens its own stream over the shared
+ * channel, read positionally, so reads do not wait for each other. The streams' buffers are the JDK's
+ * default size whatever the range (a read allocates them, bounded); bytes go into the reading
+ * thread's {@link Scratch} array or the caller's.
  */
 public final class BufferedStreamRangeReader implements RangeReader {
 
@@ -29,7 +32,7 @@ public final class BufferedStreamRangeReader implements RangeReader {
      *
      * @param file the file, for messages
      * @param channel the open channel; closed by {@link #close()}
-     * @param bufferSize the stream's buffer size, {@code >= 1}
+     * @param bufferSize the largest chunk handed to a sink, {@code >= 1}
      */
     public BufferedStreamRangeReader(Path file, FileChannel channel, int bufferSize) {
         this.file = file;
@@ -39,13 +42,26 @@ public final class BufferedStreamRangeReader implements RangeReader {
 
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
-        try (InputStream in = new BufferedInputStream(new ChannelRangeInputStream(file, channel, from, to),
-                bufferFor(from, to))) {
-            byte[] chunk = new byte[(int) Math.min(to - from, bufferSize)];
-            for (int n; (n = in.read(chunk)) > 0; ) {
+        Scratch scratch = Scratch.take();
+        try (InputStream in = new BufferedInputStream(new ChannelRangeInputStream(file, channel, from, to))) {
+            int size = (int) Math.min(to - from, bufferSize);
+            byte[] chunk = scratch.bytes(size);
+            for (int n; (n = in.read(chunk, 0, size)) > 0; ) {
                 if (!sink.accept(ByteBuffer.wrap(chunk, 0, n))) {
                     return;
                 }
+            }
+        } finally {
+            scratch.release();
+        }
+    }
+
+    @Override
+    public void readFully(long from, byte[] into, int at, int length) throws IOException {
+        try (InputStream in = new BufferedInputStream(new ChannelRangeInputStream(file, channel, from, from + length))) {
+            int n = in.readNBytes(into, at, length);
+            if (n < length) {
+                throw new EOFException(file + " is " + channel.size() + " bytes, it ends before byte " + (from + length));
             }
         }
     }
@@ -60,15 +76,7 @@ public final class BufferedStreamRangeReader implements RangeReader {
      */
     public Reader openReader(long from, long to) {
         return new BufferedReader(new InputStreamReader(new ChannelRangeInputStream(file, channel, from, to),
-                StandardCharsets.UTF_8), bufferFor(from, to));
-    }
-
-    /**
-     * A buffer no larger than the range: a single-line read must not pay for allocating the whole
-     * read buffer size (1 MiB by default, as chars 2 MiB), which the benchmarks showed dominating it.
-     */
-    private int bufferFor(long from, long to) {
-        return (int) Math.max(1, Math.min(bufferSize, to - from));
+                StandardCharsets.UTF_8));
     }
 
     @Override

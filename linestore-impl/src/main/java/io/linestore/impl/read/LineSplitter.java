@@ -6,9 +6,11 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 
 /**
- * Splits the chunks of a byte range into lines and hands the wanted ones to a visitor, checking
- * the range against its {@link ExpectedRange}. A line that lies within one chunk is handed out as a
- * view of it, without a copy; one that crosses chunks is gathered in a carry buffer first.
+ * Splits the chunks of a byte range into lines by scanning for {@code \n} and hands the wanted ones
+ * to a visitor, checking the range against its {@link ExpectedRange} ({@link SplitProgress}): for
+ * stores whose index does not give every line's start (sparse, or none). A line that lies within one
+ * chunk is handed out as a view of it, without a copy; one that crosses chunks is gathered in a carry
+ * buffer first.
  *
  * <p>Lines end at {@code \n}; a {@code \r} right before it belongs to the terminator. Not
  * thread-safe: one per read.
@@ -17,11 +19,8 @@ public final class LineSplitter implements ChunkSink {
 
     private static final int MIN_CARRY = 256;
 
-    private final ExpectedRange range;
+    private final SplitProgress progress;
     private final LineVisitor visitor;
-    private boolean leadingNewline;
-    private long toSkip;
-    private long toEmit;
     private long lineNumber;
     private byte[] carry = new byte[0];
     private int carryLength;
@@ -33,11 +32,8 @@ public final class LineSplitter implements ChunkSink {
      * @param visitor receives the wanted lines
      */
     public LineSplitter(ExpectedRange range, LineVisitor visitor) {
-        this.range = range;
+        this.progress = new SplitProgress(range);
         this.visitor = visitor;
-        this.leadingNewline = range.leadingNewline();
-        this.toSkip = range.skip();
-        this.toEmit = range.count();
         this.lineNumber = range.firstLine();
     }
 
@@ -45,30 +41,23 @@ public final class LineSplitter implements ChunkSink {
     public boolean accept(ByteBuffer chunk) {
         int position = chunk.position();
         int limit = chunk.limit();
-        if (leadingNewline) {
-            if (chunk.get(position) != '\n') {
-                throw range.notLineStart();
-            }
-            leadingNewline = false;
+        if (progress.awaitsLeadingNewline()) {
+            progress.leadingNewline(chunk.get(position) == '\n');
             position++;
         }
         ByteBuffer view = null;
         while (position < limit) {
-            if (done()) {
-                if (range.exactEnd()) {
-                    throw range.bytesAfterEnd();
-                }
+            if (progress.doneBeforeMore()) {
                 return false;
             }
             int newline = Newlines.indexOf(chunk, position, limit);
             if (newline < 0) {
-                if (toSkip == 0) {
+                if (progress.keeping()) {
                     append(chunk, position, limit);
                 }
                 break;
             }
-            if (toSkip > 0) {
-                toSkip--;
+            if (!progress.lineEnded()) {
                 carryLength = 0;
             } else if (carryLength > 0) {
                 append(chunk, position, newline);
@@ -85,7 +74,7 @@ public final class LineSplitter implements ChunkSink {
             }
             position = newline + 1;
         }
-        return range.exactEnd() || !done();
+        return progress.wantsMore();
     }
 
     /**
@@ -94,21 +83,14 @@ public final class LineSplitter implements ChunkSink {
      * @throws io.linestore.CorruptStoreException if it held fewer
      */
     public void finish() {
-        if (range.unterminatedEnd() && !leadingNewline && toSkip == 0 && toEmit == 1 && carryLength > 0) {
-            emit(ByteBuffer.wrap(carry, 0, carryLength));
+        if (progress.unterminatedLastLine(carryLength > 0)) {
+            visitor.visit(lineNumber++, ByteBuffer.wrap(carry, 0, carryLength));
         }
-        if (leadingNewline || !done()) {
-            throw range.tooFewLines(range.skip() - toSkip + range.count() - toEmit);
-        }
-    }
-
-    private boolean done() {
-        return toSkip == 0 && toEmit == 0;
+        progress.finish();
     }
 
     private void emit(ByteBuffer line) {
         visitor.visit(lineNumber++, line);
-        toEmit--;
     }
 
     private void append(ByteBuffer chunk, int from, int to) {

@@ -3,6 +3,8 @@ package io.linestore.impl.read;
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
 
 /**
  * {@link io.linestore.ReadMethod#MMAP}: hands out views of a read-only memory mapping, without
@@ -34,6 +36,16 @@ public final class MmapRangeReader implements RangeReader {
             }
             position += length;
         }
+    }
+
+    @Override
+    public void readFully(long from, byte[] into, int at, int length) {
+        MemorySegment.copy(mapping, ValueLayout.JAVA_BYTE, from, into, at, length);
+    }
+
+    @Override
+    public ByteBuffer bytes(long from, int length, Scratch scratch) {
+        return mapping.asSlice(from, length).asByteBuffer();
     }
 
     @Override

@@ -1,15 +1,15 @@
 package io.linestore.impl.read;
 
-import java.io.EOFException;
 import io.linestore.impl.io.ChunkSink;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 
 /**
  * {@link io.linestore.ReadMethod#RANDOM_ACCESS_FILE}: {@code seek} then {@code readFully} of whole
- * chunks (never {@code readLine}, which costs a system call per byte). The file pointer is shared
- * state, so the seek and the read hold the file's lock together; reads of one file take turns.
+ * ranges (never {@code readLine}, which costs a system call per byte), into the reading thread's
+ * {@link Scratch} array or the caller's. The file pointer is shared state, so the seek and the read
+ * hold the file's lock together; reads of one file take turns.
  */
 public final class RandomAccessFileRangeReader implements RangeReader {
 
@@ -29,22 +29,19 @@ public final class RandomAccessFileRangeReader implements RangeReader {
 
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
-        byte[] buffer = new byte[(int) Math.min(to - from, bufferSize)];
-        for (long position = from; position < to; ) {
-            int length = (int) Math.min(buffer.length, to - position);
-            synchronized (file) {
-                file.seek(position);
-                try {
-                    file.readFully(buffer, 0, length);
-                } catch (EOFException e) {
-                    // readFully's own exception has no message: say where the file ends.
-                    throw new EOFException("the file is " + file.length() + " bytes, it ends before byte "
-                            + (position + length));
-                }
-            }
-            position += length;
-            if (!sink.accept(ByteBuffer.wrap(buffer, 0, length))) {
-                return;
+        RangeReader.readInChunks(this, from, to, bufferSize, sink);
+    }
+
+    @Override
+    public void readFully(long from, byte[] into, int at, int length) throws IOException {
+        synchronized (file) {
+            file.seek(from);
+            try {
+                file.readFully(into, at, length);
+            } catch (EOFException e) {
+                // readFully's own exception has no message: say where the file ends.
+                throw new EOFException("the file is " + file.length() + " bytes, it ends before byte "
+                        + (from + length));
             }
         }
     }

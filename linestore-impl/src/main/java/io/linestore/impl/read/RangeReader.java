@@ -3,6 +3,7 @@ package io.linestore.impl.read;
 import io.linestore.impl.io.ChunkSink;
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 
 /**
  * Reads byte ranges of one data file in one {@link io.linestore.ReadMethod} way. Implementations are
@@ -20,6 +21,66 @@ public interface RangeReader extends Closeable {
      * @throws IOException if reading fails, or the file ends before {@code to}
      */
     void read(long from, long to, ChunkSink sink) throws IOException;
+
+    /**
+     * Copies the bytes {@code [from, from + length)} into an array, in one read where the method
+     * allows it.
+     *
+     * @param from the first byte, {@code >= 0}
+     * @param into the array
+     * @param at where in {@code into} the first byte goes
+     * @param length bytes to copy, {@code from + length <=} the file's size
+     * @throws IOException if reading fails, or the file ends first
+     */
+    void readFully(long from, byte[] into, int at, int length) throws IOException;
+
+    /**
+     * Reads {@code [from, to)} in chunks of at most {@code chunkBytes}, each copied with
+     * {@link #readFully} into the reading thread's {@link Scratch} array: the {@link #read} of a reader
+     * that copies.
+     *
+     * @param reader the reader
+     * @param from the first byte
+     * @param to the end, exclusive
+     * @param chunkBytes the largest chunk, {@code >= 1}
+     * @param sink receives the chunks
+     * @throws IOException if reading fails, or the file ends before {@code to}
+     */
+    static void readInChunks(RangeReader reader, long from, long to, int chunkBytes, ChunkSink sink)
+            throws IOException {
+        Scratch scratch = Scratch.take();
+        try {
+            int chunk = (int) Math.min(to - from, chunkBytes);
+            byte[] buffer = scratch.bytes(chunk);
+            for (long position = from; position < to; ) {
+                int length = (int) Math.min(chunk, to - position);
+                reader.readFully(position, buffer, 0, length);
+                position += length;
+                if (!sink.accept(ByteBuffer.wrap(buffer, 0, length))) {
+                    return;
+                }
+            }
+        } finally {
+            scratch.release();
+        }
+    }
+
+    /**
+     * The bytes {@code [from, from + length)} as a buffer from index 0 to its limit: a view without a
+     * copy where the method has one (memory mapping), else the bytes read into the scratch array.
+     * Valid until the scratch is released or the reader closed.
+     *
+     * @param from the first byte, {@code >= 0}
+     * @param length bytes wanted, {@code from + length <=} the file's size
+     * @param scratch the read's scratch, which may hold the bytes
+     * @return the bytes, position 0, limit {@code length}
+     * @throws IOException if reading fails, or the file ends first
+     */
+    default ByteBuffer bytes(long from, int length, Scratch scratch) throws IOException {
+        byte[] into = scratch.bytes(length);
+        readFully(from, into, 0, length);
+        return ByteBuffer.wrap(into, 0, length);
+    }
 
     /**
      * Releases the file (and mapping) behind this reader.

@@ -7,7 +7,8 @@ import java.util.function.Consumer;
 /**
  * Splits decoded text from a {@link Reader} into lines on {@code \n} (a {@code \r} right before it
  * belongs to the terminator, any other {@code \r} is content: unlike
- * {@link java.io.BufferedReader#readLine()}), checking the text against its {@link ExpectedRange}.
+ * {@link java.io.BufferedReader#readLine()}), checking the text against its {@link ExpectedRange} with
+ * the same {@link SplitProgress} as the byte splitter.
  */
 public final class ReaderLineSplitter {
 
@@ -26,56 +27,51 @@ public final class ReaderLineSplitter {
      * @throws io.linestore.CorruptStoreException if the text does not hold the expected lines
      */
     public static void split(Reader reader, ExpectedRange range, Consumer<String> consumer) throws IOException {
+        SplitProgress progress = new SplitProgress(range);
         char[] chunk = new char[(int) Math.min(CHUNK_CHARS, Math.max(1, range.to() - range.from()))];
         StringBuilder carry = new StringBuilder();
-        boolean leadingNewline = range.leadingNewline();
-        long toSkip = range.skip();
-        long toEmit = range.count();
         for (int n; (n = reader.read(chunk)) >= 0; ) {
             int position = 0;
-            if (leadingNewline && n > 0) {
-                if (chunk[0] != '\n') {
-                    throw range.notLineStart();
-                }
-                leadingNewline = false;
+            if (progress.awaitsLeadingNewline() && n > 0) {
+                progress.leadingNewline(chunk[0] == '\n');
                 position = 1;
             }
             while (position < n) {
-                if (toSkip == 0 && toEmit == 0) {
-                    if (range.exactEnd()) {
-                        throw range.bytesAfterEnd();
-                    }
+                if (progress.doneBeforeMore()) {
                     return;
                 }
                 int newline = indexOf(chunk, position, n);
                 if (newline < 0) {
-                    if (toSkip == 0) {
+                    if (progress.keeping()) {
                         carry.append(chunk, position, n - position);
                     }
                     break;
                 }
-                if (toSkip > 0) {
-                    toSkip--;
-                } else {
-                    carry.append(chunk, position, newline - position);
-                    int length = carry.length();
-                    if (length > 0 && carry.charAt(length - 1) == '\r') {
-                        carry.setLength(length - 1);
-                    }
-                    consumer.accept(carry.toString());
-                    toEmit--;
+                if (progress.lineEnded()) {
+                    consumer.accept(line(carry, chunk, position, newline));
                 }
                 carry.setLength(0);
                 position = newline + 1;
             }
         }
-        if (range.unterminatedEnd() && !leadingNewline && toSkip == 0 && toEmit == 1 && !carry.isEmpty()) {
+        if (progress.unterminatedLastLine(!carry.isEmpty())) {
             consumer.accept(carry.toString());
-            toEmit--;
         }
-        if (leadingNewline || toSkip > 0 || toEmit > 0) {
-            throw range.tooFewLines(range.skip() - toSkip + range.count() - toEmit);
+        progress.finish();
+    }
+
+    /** The line that ends at {@code newline}: what was carried, then the chunk's chars, less a final {@code \r}. */
+    private static String line(StringBuilder carry, char[] chunk, int from, int newline) {
+        int end = newline > from && chunk[newline - 1] == '\r' ? newline - 1 : newline;
+        if (carry.isEmpty()) {
+            return new String(chunk, from, end - from);
         }
+        carry.append(chunk, from, newline - from);
+        int length = carry.length();
+        if (length > 0 && carry.charAt(length - 1) == '\r') {
+            carry.setLength(length - 1);
+        }
+        return carry.toString();
     }
 
     private static int indexOf(char[] chars, int from, int to) {

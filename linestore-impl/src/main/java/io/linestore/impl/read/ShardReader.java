@@ -2,6 +2,7 @@ package io.linestore.impl.read;
 
 import io.linestore.CorruptStoreException;
 import io.linestore.IndexKind;
+import io.linestore.LineBatch;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
 import io.linestore.impl.format.DataFileIdentity;
@@ -38,15 +39,21 @@ public final class ShardReader implements Closeable {
     private final boolean unterminatedEnd;
     private final LineIndex index;
     private final RangeReader reader;
+    private final IndexedLines indexed;
+    private final BufferedStreamRangeReader text;
     private final Arena arena;
 
-    private ShardReader(Spec spec, LineIndex index, RangeReader reader, Arena arena) {
+    private ShardReader(Spec spec, LineIndex index, RangeReader reader, BufferedStreamRangeReader text, Arena arena) {
         this.dataFile = spec.dataFile();
         this.lines = spec.lines();
         this.dataBytes = spec.dataBytes();
         this.unterminatedEnd = spec.unterminatedEnd();
         this.index = index;
         this.reader = reader;
+        // An entry for every line: the index splits the lines, no byte is scanned.
+        this.indexed = index != null && index.stride() == 1 ? new IndexedLines(spec.dataFile(), index, reader,
+                spec.lines(), spec.dataBytes(), spec.unterminatedEnd(), spec.readBufferSize()) : null;
+        this.text = text;
         this.arena = arena;
     }
 
@@ -90,8 +97,13 @@ public final class ShardReader implements Closeable {
                             IndexFiles.committedBytes(spec.index(), spec.identity(), spec.lines(), spec.indexBytes())),
                     spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes());
             DataFileIdentity.check(spec.dataFile(), spec.identity().shard(), spec.dataBytes(), spec.dataHeadCrc32c());
-            RangeReader reader = openReader(spec, arena);
-            return new ShardReader(spec, index, reader, arena);
+            // Strings through a BufferedReader are what that method is; every other reads bytes.
+            BufferedStreamRangeReader text = spec.method() == ReadMethod.BUFFERED_READER
+                    ? new BufferedStreamRangeReader(spec.dataFile(), openChannel(spec.dataFile(), spec.dataBytes()),
+                            spec.readBufferSize())
+                    : null;
+            RangeReader reader = text != null ? text : openReader(spec, arena);
+            return new ShardReader(spec, index, reader, text, arena);
         } catch (IOException e) {
             arena.close();
             throw new UncheckedIOException("cannot open " + spec.dataFile() + ": " + e.getMessage(), e);
@@ -107,8 +119,7 @@ public final class ShardReader implements Closeable {
             case MMAP -> new MmapRangeReader(map(file, arena, spec.dataBytes()));
             case FILE_CHANNEL -> new FileChannelRangeReader(file, openChannel(file, spec.dataBytes()),
                     spec.readBufferSize());
-            case BUFFERED_READER -> new BufferedStreamRangeReader(file, openChannel(file, spec.dataBytes()),
-                    spec.readBufferSize());
+            case BUFFERED_READER -> throw new IllegalArgumentException("opened by the caller: " + spec.method());
             case RANDOM_ACCESS_FILE -> {
                 RandomAccessFile raf = new RandomAccessFile(file.toFile(), "r");
                 try {
@@ -177,13 +188,18 @@ public final class ShardReader implements Closeable {
      */
     public void visit(long start, long end, long firstLine, LineVisitor visitor) {
         try {
-            visitRange(start, end, firstLine, visitor);
+            if (indexed != null) {
+                indexed.visit(start, end, firstLine, visitor);
+            } else {
+                scan(start, end, firstLine, visitor);
+            }
         } catch (InternalError e) {
             throw changedUnderReader(e);
         }
     }
 
-    private void visitRange(long start, long end, long firstLine, LineVisitor visitor) {
+    /** Reads a range that the index does not split line by line, and splits it by scanning for {@code \n}. */
+    private void scan(long start, long end, long firstLine, LineVisitor visitor) {
         ExpectedRange range = plan(start, end, firstLine);
         LineSplitter splitter = new LineSplitter(range, visitor);
         try {
@@ -194,6 +210,28 @@ public final class ShardReader implements Closeable {
             throw new UncheckedIOException("cannot read " + dataFile, e);
         }
         splitter.finish();
+    }
+
+    /**
+     * Adds the shard's lines {@code [start, end)} to a batch, after the lines it holds.
+     *
+     * @param start the first line, relative to the shard
+     * @param end the end line, exclusive, {@code <=} the shard's lines
+     * @param batch receives the lines
+     * @throws CorruptStoreException if the range does not hold the expected lines
+     * @throws IllegalArgumentException if the lines do not fit in the batch
+     * @throws UncheckedIOException if reading fails
+     */
+    public void batch(long start, long end, LineBatch batch) {
+        try {
+            if (indexed != null) {
+                indexed.batch(start, end, batch);
+            } else {
+                scan(start, end, 0, (number, line) -> batch.add(line));
+            }
+        } catch (InternalError e) {
+            throw changedUnderReader(e);
+        }
     }
 
     /**
@@ -238,17 +276,19 @@ public final class ShardReader implements Closeable {
     }
 
     private void stringsOfRange(long start, long end, long firstLine, Consumer<String> consumer) {
-        if (!(reader instanceof BufferedStreamRangeReader buffered)) {
-            visit(start, end, firstLine, (number, line) -> consumer.accept(Utf8.decode(line)));
-            return;
-        }
-        ExpectedRange range = plan(start, end, firstLine);
-        try (Reader text = buffered.openReader(range.from(), range.to())) {
-            ReaderLineSplitter.split(text, range, consumer);
-        } catch (EOFException e) {
-            throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + dataFile, e);
+        if (text != null) {
+            ExpectedRange range = plan(start, end, firstLine);
+            try (Reader decoded = text.openReader(range.from(), range.to())) {
+                ReaderLineSplitter.split(decoded, range, consumer);
+            } catch (EOFException e) {
+                throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + dataFile, e);
+            }
+        } else if (indexed != null) {
+            indexed.strings(start, end, consumer);
+        } else {
+            scan(start, end, firstLine, (number, line) -> consumer.accept(Utf8.decode(line)));
         }
     }
 

@@ -1,0 +1,341 @@
+package io.linestore.impl.read;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.LineBatch;
+import io.linestore.LineVisitor;
+import io.linestore.impl.index.LineIndex;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Reads lines of a shard whose index has an entry for every line (dense or compact): line {@code k}
+ * is the bytes {@code [entry(k), entry(k + 1))} less its terminator, so the index splits the lines and
+ * no byte is scanned for {@code \n}. A read copies each range once (none for views of a mapping) into
+ * the thread's {@link Scratch} array or the caller's batch, in windows of at most the read buffer size
+ * (or one line, if a line is longer), so it allocates nothing in proportion to the range.
+ *
+ * <p><b>The per-read check</b>, O(lines), on every read: the entries of the lines read increase
+ * strictly, stay inside the committed data, and the byte before the first line and the last byte of
+ * every line read is {@code \n} (but the unterminated last line of a file indexed in place). So an entry
+ * moved into a line, past another entry, or beyond the data is a {@link CorruptStoreException}, never a
+ * wrong line. Reads into {@code String}s also check that no line holds a {@code \n} (an index that skips
+ * a line start would join two lines); {@code String.indexOf} does it at memory speed. What no read
+ * checks: a changed byte inside a line, and, for byte reads ({@code readBytes}, batches), an index whose
+ * entries skip line starts in step; {@code verify} finds both (the CRC32C of every committed byte, every
+ * entry against the data).
+ *
+ * <p>Thread-safe: no state but the shard's; each read uses its own thread's scratch.
+ */
+final class IndexedLines {
+
+    /** A window longer than this cannot be one array, nor one buffer view. */
+    private static final long MAX_WINDOW = Integer.MAX_VALUE - 8;
+
+    /** The most lines in a window: bounds the thread's array of their index entries (32 KiB). */
+    private static final int WINDOW_LINES = 4096;
+
+    private final Path dataFile;
+    private final LineIndex index;
+    private final RangeReader reader;
+    private final long lines;
+    private final long dataBytes;
+    private final boolean unterminatedEnd;
+    private final int windowBytes;
+
+    /**
+     * Reads a shard through its index.
+     *
+     * @param dataFile the data file, for messages
+     * @param index the shard's index, stride 1
+     * @param reader reads the data file
+     * @param lines lines in the shard
+     * @param dataBytes committed bytes of the data file
+     * @param unterminatedEnd whether the last line has no {@code \n}
+     * @param windowBytes the most bytes read into scratch at once, {@code >= 1}
+     */
+    IndexedLines(Path dataFile, LineIndex index, RangeReader reader, long lines, long dataBytes,
+            boolean unterminatedEnd, int windowBytes) {
+        this.dataFile = dataFile;
+        this.index = index;
+        this.reader = reader;
+        this.lines = lines;
+        this.dataBytes = dataBytes;
+        this.unterminatedEnd = unterminatedEnd;
+        this.windowBytes = windowBytes;
+    }
+
+    /** Receives one checked line: its bytes {@code [start, contentEnd)}, terminator up to {@code end}. */
+    @FunctionalInterface
+    private interface LineTarget {
+        void line(long line, int start, int contentEnd, int end);
+    }
+
+    /** Receives a window: the bytes of lines {@code [i, j)} lie in it from {@code entries[0] - base} on. */
+    @FunctionalInterface
+    private interface WindowReader {
+        void read(long i, long j, long[] entries, long base, int length) throws IOException;
+    }
+
+    /**
+     * Hands lines {@code [start, end)} to a visitor as views of the window they were read into.
+     *
+     * @param start the first line of the shard
+     * @param end the end line, exclusive
+     * @param firstLine the store-wide number of line {@code start}
+     * @param visitor receives each line
+     */
+    void visit(long start, long end, long firstLine, LineVisitor visitor) {
+        Scratch scratch = Scratch.take();
+        try {
+            windows(start, end, scratch, (i, j, entries, base, length) -> {
+                ByteBuffer window = reader.bytes(base, length, scratch);
+                ByteBuffer view = window.duplicate();
+                split(window, base, i, j, entries, (line, s, contentEnd, e) -> {
+                    view.clear().limit(contentEnd).position(s);
+                    visitor.visit(firstLine + line - start, view);
+                });
+            });
+        } finally {
+            scratch.release();
+        }
+    }
+
+    /**
+     * Hands lines {@code [start, end)}, decoded as UTF-8, to a consumer: one copy of the bytes into the
+     * window, one into each {@code String}.
+     *
+     * @param start the first line of the shard
+     * @param end the end line, exclusive
+     * @param consumer receives each line
+     */
+    void strings(long start, long end, Consumer<String> consumer) {
+        Scratch scratch = Scratch.take();
+        try {
+            windows(start, end, scratch, (i, j, entries, base, length) -> {
+                byte[] bytes = window(scratch, i, length);
+                reader.readFully(base, bytes, 0, length);
+                split(ByteBuffer.wrap(bytes, 0, length), base, i, j, entries, (line, s, contentEnd, e) -> {
+                    String text = new String(bytes, s, contentEnd - s, StandardCharsets.UTF_8);
+                    if (text.indexOf('\n') >= 0) {
+                        throw new CorruptStoreException(index.file(), "line " + line + " of the shard, bytes ["
+                                + (base + s) + ", " + (base + contentEnd) + ") of " + dataFile
+                                + ", holds a \\n: the index skips a line start");
+                    }
+                    consumer.accept(text);
+                });
+            });
+        } finally {
+            scratch.release();
+        }
+    }
+
+    /**
+     * Adds lines {@code [start, end)} to a batch with one copy of their bytes, each followed by one
+     * {@code \n} (a {@code \r\n} terminator loses its {@code \r}, an unterminated last line gains a
+     * {@code \n}: the lines after such a line move down in the batch).
+     *
+     * @param start the first line of the shard
+     * @param end the end line, exclusive
+     * @param batch receives the lines after those it holds
+     */
+    void batch(long start, long end, LineBatch batch) {
+        if (start == end) {
+            return;
+        }
+        long from = startOf(start);
+        long to = entry(end);
+        checkWindow(start, end, from, to);
+        int lead = from > 0 ? 1 : 0;
+        // The byte before the first line goes where the batch's last \n (or its unused byte 0) is, and is
+        // put back after the check; an unterminated last line needs one byte more for its \n.
+        byte[] bytes;
+        try {
+            bytes = batch.reserve(Math.toIntExact(end - start), to - from + 1);
+        } catch (OutOfMemoryError e) {
+            throw tooLargeForHeap(start, to - from, e);
+        }
+        int at = batch.byteEnd() - lead;
+        byte kept = bytes[at];
+        Scratch scratch = Scratch.take();
+        try {
+            reader.readFully(from - lead, bytes, at, (int) (to - from + lead));
+            ByteBuffer data = ByteBuffer.wrap(bytes);
+            int[] written = {batch.byteEnd()};
+            LineTarget append = (line, s, contentEnd, e) -> {
+                int w = written[0];
+                if (w == s && contentEnd == e - 1) {
+                    w = e;
+                } else {
+                    System.arraycopy(bytes, s, bytes, w, contentEnd - s);
+                    w += contentEnd - s;
+                    bytes[w++] = '\n';
+                }
+                written[0] = w;
+                batch.addLine(w);
+            };
+            for (long i = start; i < end; ) {
+                long j = Math.min(end, i + WINDOW_LINES);
+                split(data, from - lead - at, i, j, entries(scratch, i, j), append);
+                i = j;
+            }
+        } catch (IOException e) {
+            throw readFailed(e);
+        } finally {
+            scratch.release();
+            if (lead == 1) {
+                bytes[at] = kept;
+            }
+        }
+    }
+
+    /**
+     * Reads lines {@code [start, end)} window by window: each as many lines as fit in the window size
+     * with the byte before them (at least one, at most {@link #WINDOW_LINES}), with their entries.
+     */
+    private void windows(long start, long end, Scratch scratch, WindowReader windowReader) {
+        try {
+            long from = startOf(start);
+            for (long i = start; i < end; ) {
+                long j = windowEnd(i, Math.min(end, i + WINDOW_LINES), from);
+                long[] entries = entries(scratch, i, j);
+                long to = entries[(int) (j - i)];
+                long base = from > 0 ? from - 1 : 0;
+                windowReader.read(i, j, entries, base, windowLength(i, j, from, base, to));
+                i = j;
+                from = to;
+            }
+        } catch (IOException e) {
+            throw readFailed(e);
+        }
+    }
+
+    /** The entries of lines {@code [i, j]}, the end included, in the scratch's array. */
+    private long[] entries(Scratch scratch, long i, long j) {
+        int count = (int) (j - i) + 1;
+        long[] entries = scratch.entries(count);
+        index.entries(i, entries, count);
+        return entries;
+    }
+
+    /**
+     * Checks and splits lines {@code [i, j)}, whose bytes lie in {@code data} at {@code entries[0] - base}
+     * on (and the byte before them too, when they do not start the data); {@code entries[k - i]} is where
+     * line {@code k} starts.
+     */
+    private void split(ByteBuffer data, long base, long i, long j, long[] entries, LineTarget target) {
+        long from = entries[0];
+        long to = entries[(int) (j - i)];
+        if (from > 0 && data.get((int) (from - 1 - base)) != '\n') {
+            throw new CorruptStoreException(dataFile, "byte " + from + " is not a line start (the byte before it is"
+                    + " not \\n), yet index entry " + i + " points there: the index does not match the data");
+        }
+        long previous = from;
+        int n = (int) (j - i);
+        for (int k = 0; k < n; k++) {
+            long next = entries[k + 1];
+            if (next <= previous || next > to) {
+                throw new CorruptStoreException(index.file(), "entries " + (i + k) + " and " + (i + k + 1) + " are "
+                        + previous + " and " + next + ": line starts must increase, within [" + from + ", " + to + "]");
+            }
+            int s = (int) (previous - base);
+            int e = (int) (next - base);
+            int contentEnd = e;
+            if (!unterminatedEnd || i + k + 1 != lines) {
+                if (data.get(e - 1) != '\n') {
+                    throw new CorruptStoreException(dataFile, "byte " + (next - 1) + " is not \\n, yet index entry "
+                            + (i + k + 1) + " says line " + (i + k) + " of the shard ends there: the index does not"
+                            + " match the data");
+                }
+                contentEnd = e - 1;
+                if (contentEnd > s && data.get(contentEnd - 1) == '\r') {
+                    contentEnd--;
+                }
+            }
+            target.line(i + k, s, contentEnd, e);
+            previous = next;
+        }
+    }
+
+    /** Entry {@code start}, checked to lie inside the data. */
+    private long startOf(long start) {
+        long from = entry(start);
+        if (from < 0 || from > dataBytes) {
+            throw new CorruptStoreException(index.file(), "entry " + start + " is " + from + ", outside the data [0, "
+                    + dataBytes + "]");
+        }
+        return from;
+    }
+
+    /**
+     * The end of the window that starts at line {@code i} (at byte {@code from}) and may reach line
+     * {@code end}: as many lines as fit in the window size with the byte before them, at least one.
+     */
+    private long windowEnd(long i, long end, long from) {
+        if (entry(end) - from + 1 <= windowBytes) {
+            return end;
+        }
+        long fits = i + 1;
+        long over = end;
+        while (over - fits > 1) {
+            long middle = (fits + over) >>> 1;
+            if (entry(middle) - from + 1 <= windowBytes) {
+                fits = middle;
+            } else {
+                over = middle;
+            }
+        }
+        return fits;
+    }
+
+    /** The length of the window {@code [base, to)} of lines {@code [i, j)}, which start at {@code from}; checked. */
+    private int windowLength(long i, long j, long from, long base, long to) {
+        checkWindow(i, j, from, to);
+        long length = to - base;
+        if (length > MAX_WINDOW) {
+            throw new CorruptStoreException(index.file(), "entries " + i + " and " + j + " give line " + i
+                    + " of the shard " + (to - from) + " bytes, more than any line the format holds");
+        }
+        return (int) length;
+    }
+
+    private void checkWindow(long i, long j, long from, long to) {
+        if (to <= from || to > dataBytes) {
+            throw new CorruptStoreException(index.file(), "entries " + i + " and " + j + " give the byte range ["
+                    + from + ", " + to + "), which must be non-empty and inside the data [0, " + dataBytes + "]");
+        }
+    }
+
+    /** The array for a window; a line too long for the heap is an error that says which and how long. */
+    private byte[] window(Scratch scratch, long line, int length) {
+        try {
+            return scratch.bytes(length);
+        } catch (OutOfMemoryError e) {
+            throw tooLargeForHeap(line, length, e);
+        }
+    }
+
+    private OutOfMemoryError tooLargeForHeap(long line, long bytes, OutOfMemoryError cause) {
+        OutOfMemoryError named = new OutOfMemoryError("lines from " + line + " of the shard " + dataFile + " take "
+                + bytes + " bytes, more than this JVM's heap can hold (at most " + Runtime.getRuntime().maxMemory()
+                + " bytes): give it more (-Xmx), or read fewer lines at a time, or a long line's bytes with readBytes"
+                + " through MMAP");
+        named.initCause(cause);
+        return named;
+    }
+
+    private long entry(long e) {
+        return index.entry(e);
+    }
+
+    private RuntimeException readFailed(IOException e) {
+        if (e instanceof EOFException) {
+            return new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
+        }
+        return new UncheckedIOException("cannot read " + dataFile, e);
+    }
+}
