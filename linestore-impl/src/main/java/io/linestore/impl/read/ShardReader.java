@@ -5,6 +5,7 @@ import io.linestore.IndexKind;
 import io.linestore.LineBatch;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.LineIndex;
@@ -69,6 +70,7 @@ public final class ShardReader implements Closeable {
      * @param lines lines in the shard, from the manifest
      * @param dataBytes size of the data file, from the manifest
      * @param indexBytes size of the index file, from the manifest
+     * @param dataHeadCrc32c the data file's identity, from the manifest (see {@link DataFileIdentity})
      * @param method how to read; not {@link ReadMethod#AUTO} unless {@code autoThresholdBytes} is set
      * @param readBufferSize the largest chunk one read call fills
      * @param autoThresholdBytes for {@link ReadMethod#AUTO}, the range size that switches from mapping
@@ -77,8 +79,8 @@ public final class ShardReader implements Closeable {
      *     place may end so)
      */
     public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
-            long dataBytes, long indexBytes, ReadMethod method, int readBufferSize, long autoThresholdBytes,
-            boolean unterminatedEnd) {
+            long dataBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method, int readBufferSize,
+            long autoThresholdBytes, boolean unterminatedEnd) {
     }
 
     /**
@@ -86,7 +88,8 @@ public final class ShardReader implements Closeable {
      *
      * @param spec the shard and how to read it
      * @return the reader; close it
-     * @throws CorruptStoreException if the index header or a file size disagrees with the manifest
+     * @throws CorruptStoreException if the index header, the data file's head or a file size disagrees
+     *     with the manifest
      * @throws UncheckedIOException if opening or mapping fails
      */
     public static ShardReader open(Spec spec) {
@@ -96,6 +99,7 @@ public final class ShardReader implements Closeable {
                     map(spec.indexFile(), arena,
                             IndexFiles.committedBytes(spec.index(), spec.identity(), spec.lines(), spec.indexBytes())),
                     spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes());
+            DataFileIdentity.check(spec.dataFile(), spec.identity().shard(), spec.dataBytes(), spec.dataHeadCrc32c());
             // Strings through a BufferedReader are what that method is; every other reads bytes.
             BufferedStreamRangeReader text = spec.method() == ReadMethod.BUFFERED_READER
                     ? new BufferedStreamRangeReader(spec.dataFile(), openChannel(spec.dataFile(), spec.dataBytes()),
