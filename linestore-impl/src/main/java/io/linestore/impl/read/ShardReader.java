@@ -19,6 +19,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
@@ -109,7 +110,10 @@ public final class ShardReader implements Closeable {
             return new ShardReader(spec, index, reader, text, arena);
         } catch (IOException e) {
             arena.close();
-            throw new UncheckedIOException("cannot open " + spec.dataFile() + ": " + e.getMessage(), e);
+            String problem = e instanceof NoSuchFileException missing ? missing.getFile() + " is missing"
+                    : e.getMessage();
+            throw new UncheckedIOException("cannot open shard " + spec.identity().shard() + " (" + spec.dataFile()
+                    + "): " + problem, e);
         } catch (RuntimeException | Error e) {
             arena.close();
             throw e;
@@ -207,6 +211,8 @@ public final class ShardReader implements Closeable {
         LineSplitter splitter = new LineSplitter(range, visitor);
         try {
             reader.read(range.from(), range.to(), splitter);
+        } catch (OutOfMemoryError e) {
+            throw tooLargeForHeap(range, e);
         } catch (EOFException e) {
             throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
         } catch (IOException e) {
@@ -283,6 +289,8 @@ public final class ShardReader implements Closeable {
             ExpectedRange range = plan(start, end, firstLine);
             try (Reader decoded = text.openReader(range.from(), range.to())) {
                 ReaderLineSplitter.split(decoded, range, consumer);
+            } catch (OutOfMemoryError e) {
+                throw tooLargeForHeap(range, e);
             } catch (EOFException e) {
                 throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
             } catch (IOException e) {
@@ -293,6 +301,12 @@ public final class ShardReader implements Closeable {
         } else {
             scan(start, end, firstLine, (number, line) -> consumer.accept(Utf8.decode(line)));
         }
+    }
+
+    /** A scanned range whose lines, or one of them, did not fit in the heap. */
+    private OutOfMemoryError tooLargeForHeap(ExpectedRange range, OutOfMemoryError cause) {
+        return HeapErrors.tooLarge(dataFile, "lines " + range.firstLine() + " to " + (range.firstLine() + range.count() - 1)
+                + " (in bytes [" + range.from() + ", " + range.to() + "))", range.to() - range.from(), cause);
     }
 
     /** Finds the byte range that holds lines {@code [start, end)} and what it must contain. */
