@@ -90,7 +90,8 @@ public final class ReadCommand implements Callable<Integer> {
         Long count = size.getValue();
         checkUsage(requests, first, count);
         try (LineStore lines = LineStores.open(store.getValue(), reader.<ReadMethod>getValue())) {
-            LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue());
+            LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue(),
+                    () -> LineStores.open(store.getValue(), ReadMethod.MMAP));
             if (requests == null) {
                 printer.print(lines, first, count);
                 printer.flush();
