@@ -129,6 +129,34 @@ class LauncherIT {
                 .singleElement().asString().contains("line 3");
     }
 
+    /** Issue 10: a line larger than the heap is streamed to standard output in pieces, not refused. */
+    @Test
+    void printsALineLargerThanTheHeapInPieces() throws IOException {
+        int longLine = 48 << 20;
+        Path input = tmp.resolve("long-line.txt");
+        byte[] chunk = new byte[1 << 20];
+        java.util.Arrays.fill(chunk, (byte) 'x');
+        try (java.io.OutputStream out = Files.newOutputStream(input)) {
+            out.write("short\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            for (int written = 0; written < longLine; written += chunk.length) {
+                out.write(chunk);
+            }
+            out.write("\nlast\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        Path store = tmp.resolve("long-line");
+        io.linestore.LineStores.build(input, store, io.linestore.StoreOptions.defaults());
+
+        ProcessRun read = run(Map.of("LINESTORE_BUILD", "never", "LINESTORE_JAVA_OPTS", "-Xmx16m"),
+                LAUNCHER.toString(), "read", store.toString(), "0", "3");
+
+        assertThat(read.exitCode()).as(read.stderr()).isZero();
+        byte[] out = read.stdout();
+        assertThat(out).hasSize("short\n".length() + longLine + 1 + "last\n".length());
+        assertThat(new String(out, 0, 6, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("short\n");
+        assertThat(IntStream.range(6, 6 + longLine).allMatch(i -> out[i] == 'x')).isTrue();
+        assertThat(new String(out, 6 + longLine, 6, java.nio.charset.StandardCharsets.US_ASCII)).isEqualTo("\nlast\n");
+    }
+
     @Test
     void buildsTheBenchmarksJarForBenchAndRecommend() throws IOException {
         Path root = scratchTree();

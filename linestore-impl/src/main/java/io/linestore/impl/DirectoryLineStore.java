@@ -71,6 +71,7 @@ public final class DirectoryLineStore implements LineStore {
                 manifest.shards().get(shard).lines(),
                 manifest.shards().get(shard).dataBytes(),
                 manifest.shards().get(shard).indexBytes(),
+                manifest.shards().get(shard).dataHeadCrc32c(),
                 method,
                 options.readBufferSize(),
                 threshold,

@@ -2,6 +2,7 @@ package io.linestore.impl;
 
 import io.linestore.LineStore;
 import io.linestore.LineStores;
+import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
 import io.linestore.VerifyReport;
 import io.linestore.WriteOptions;
@@ -20,8 +21,9 @@ final class BoundedMemoryChild {
     /**
      * Runs one write.
      *
-     * @param args {@code build INPUT STORE}, {@code index FILE}, {@code append STORE INPUT} or
-     *     {@code verify STORE}
+     * @param args {@code build INPUT STORE}, {@code index FILE}, {@code append STORE INPUT},
+     *     {@code verify STORE}, or {@code read STORE METHOD LINE} (one line into a String; exits 3 with the
+     *     message of an {@code OutOfMemoryError})
      */
     public static void main(String[] args) {
         try {
@@ -35,6 +37,14 @@ final class BoundedMemoryChild {
                         if (!report.ok()) {
                             throw new IllegalStateException("verify found " + report.problems());
                         }
+                    }
+                }
+                case "read" -> {
+                    try (LineStore store = LineStores.open(Path.of(args[1]), ReadMethod.valueOf(args[2]))) {
+                        System.out.println(store.read(Long.parseLong(args[3]), 1).getFirst().length());
+                    } catch (OutOfMemoryError e) {
+                        System.err.println(e.getMessage());
+                        System.exit(3);
                     }
                 }
                 default -> throw new IllegalArgumentException("unknown write " + args[0]);

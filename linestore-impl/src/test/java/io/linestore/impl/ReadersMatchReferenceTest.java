@@ -2,10 +2,12 @@ package io.linestore.impl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.LineBatch;
 import io.linestore.LineStore;
 import io.linestore.gen.ReferenceLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -52,6 +54,14 @@ class ReadersMatchReferenceTest {
                 bytes.add(copy);
             });
             assertThat(bytes).as(replay).containsExactlyElementsOf(
+                    ReferenceLines.range(ReferenceLines.split(input), offset, size));
+            LineBatch batch = new LineBatch(0, 0);
+            store.read(offset, size, batch);
+            List<byte[]> batched = new ArrayList<>();
+            for (int i = 0; i < batch.size(); i++) {
+                batched.add(Arrays.copyOfRange(batch.bytes(), batch.start(i), batch.end(i)));
+            }
+            assertThat(batched).as(replay).containsExactlyElementsOf(
                     ReferenceLines.range(ReferenceLines.split(input), offset, size));
         }
     }

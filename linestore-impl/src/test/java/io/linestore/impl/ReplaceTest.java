@@ -165,10 +165,15 @@ class ReplaceTest {
         };
         try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
             Future<AppendSummary> append = pool.submit(() -> LineStores.append(store, slow));
-            assertThat(appending.await(10, TimeUnit.SECONDS)).isTrue();
-            assertThatThrownBy(() -> build(store, "new", 2, StoreOptions.defaults(), true))
-                    .isInstanceOf(StoreLockedException.class).hasMessageContaining("write.lock");
-            finish.countDown();
+            try {
+                assertThat(appending.await(10, TimeUnit.SECONDS)).isTrue();
+                assertThatThrownBy(() -> build(store, "new", 2, StoreOptions.defaults(), true))
+                        .isInstanceOf(StoreLockedException.class).hasMessageContaining("write.lock");
+            } finally {
+                // Also when the replacement was not refused: the append must end for the pool to close,
+                // or the test would hang instead of failing.
+                finish.countDown();
+            }
             assertThat(append.get().appendedLines()).isEqualTo(6);
         }
         try (LineStore reader = LineStores.open(store)) {
@@ -193,6 +198,37 @@ class ReplaceTest {
             assertThat(reader.read(399, 1)).containsExactly("line 399");
             assertThatThrownBy(() -> reader.read(400, 1)).isInstanceOf(CorruptStoreException.class)
                     .hasMessageContaining("00000004.idx").hasMessageContaining("belongs to shard 5");
+        }
+    }
+
+    /**
+     * Issue 10, defect 6, the data files alone: "line 400".."line 499" and "line 500".."line 599" have
+     * the same lengths, so each index fits the other shard's data and every per-read check passed,
+     * returning shard 5's lines for shard 4's. The data file's head identifies it.
+     */
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void aDataFileSwappedWithAnotherShardsIsCorruptOnFirstUse(ReadMethod method) throws IOException {
+        Path store = tmp.resolve("s");
+        build(store, "line", 1000, TEN_SHARDS, false);
+        Path four = StorePaths.data(store, 4);
+        Path five = StorePaths.data(store, 5);
+        assertThat(Files.size(four)).isEqualTo(Files.size(five));
+        Path aside = tmp.resolve("aside");
+        Files.move(four, aside);
+        Files.move(five, four);
+        Files.move(aside, five);
+        try (LineStore reader = LineStores.open(store, ReadOptions.builder().method(method).build())) {
+            assertThat(reader.read(399, 1)).containsExactly("line 399");
+            assertThatThrownBy(() -> reader.read(400, 1)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("00000004.lines").hasMessageContaining("not those shard 4 was written with")
+                    .hasMessageContaining("belongs to another shard or store");
+            assertThatThrownBy(() -> reader.read(599, 1)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("00000005.lines");
+            assertThat(reader.verify().problems()).anySatisfy(problem -> {
+                assertThat(problem.file()).endsWith("00000004.lines");
+                assertThat(problem.message()).contains("not those shard 4 was written with");
+            });
         }
     }
 

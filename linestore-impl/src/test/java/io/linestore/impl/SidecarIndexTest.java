@@ -11,6 +11,7 @@ import io.linestore.ReadMethod;
 import io.linestore.StaleIndexException;
 import io.linestore.StoreNotFoundException;
 import io.linestore.WriteOptions;
+import io.linestore.impl.format.ManifestCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -222,6 +223,9 @@ class SidecarIndexTest {
         try (Stream<Path> entries = Files.list(tmp.resolve("a.log.lsidx/g1"))) {
             assertThat(entries.map(entry -> entry.getFileName().toString())).containsExactly("data.idx");
         }
+        // An extended index gives back the entries it wrote past its committed end.
+        assertThat(Files.size(tmp.resolve("a.log.lsidx/g1/data.idx")))
+                .isEqualTo(ManifestCodec.read(tmp.resolve("a.log.lsidx")).indexBytes());
     }
 
     private void assertStale(Path log, String change) {

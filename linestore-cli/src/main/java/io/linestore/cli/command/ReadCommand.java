@@ -90,8 +90,10 @@ public final class ReadCommand implements Callable<Integer> {
         Long count = size.getValue();
         checkUsage(requests, first, count);
         StoreArgument.useEndpoint(endpoint.getValue());
-        try (LineStore lines = store.<StoreArgument>getValue().open(reader.<ReadMethod>getValue())) {
-            LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue());
+        StoreArgument path = store.getValue();
+        try (LineStore lines = path.open(reader.<ReadMethod>getValue())) {
+            LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue(),
+                    () -> path.open(ReadMethod.MMAP));
             if (requests == null) {
                 printer.print(lines, first, count);
                 printer.flush();

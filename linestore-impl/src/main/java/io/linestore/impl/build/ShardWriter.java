@@ -2,6 +2,7 @@ package io.linestore.impl.build;
 
 import io.linestore.IndexKind;
 import io.linestore.impl.format.Checksums;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
@@ -20,7 +21,8 @@ import java.util.zip.CRC32C;
  * Writes one shard: its data straight from the scanned chunks, or copied by the operating system from
  * the input file when that is where they come from (unless the data file already exists, as for a
  * sidecar index), its index entries from their blocks of line ends, and the checksums of
- * both for the manifest. Can start a new shard or continue a committed one. Not thread-safe: the
+ * both for the manifest, with the data file's identity (the checksum of its head, see
+ * {@link DataFileIdentity}). Can start a new shard or continue a committed one. Not thread-safe: the
  * writing thread owns it.
  */
 final class ShardWriter implements LineSink, Closeable {
@@ -32,7 +34,10 @@ final class ShardWriter implements LineSink, Closeable {
     private final boolean fsync;
     private final long resumedBytes;
     private final long resumedCrc;
+    private final long resumedHeadCrc;
     private final CRC32C crc = new CRC32C();
+    /** Of the bytes this writer wrote within the data file's first {@link DataFileIdentity#HEAD_BYTES}. */
+    private final CRC32C headCrc = new CRC32C();
     private long dataBytes;
     private long lineStart;
     private long lines;
@@ -50,6 +55,7 @@ final class ShardWriter implements LineSink, Closeable {
         this.fsync = fsync;
         this.resumedBytes = resumed.dataBytes();
         this.resumedCrc = resumed.dataCrc32c();
+        this.resumedHeadCrc = resumed.dataHeadCrc32c();
         this.dataBytes = resumed.dataBytes();
         this.lineStart = resumed.dataBytes();
         this.lines = endedLines;
@@ -74,7 +80,7 @@ final class ShardWriter implements LineSink, Closeable {
     static ShardWriter create(Path dataFile, Path indexFile, IndexKind kind, IndexFormat.Identity identity,
             int bufferSize, boolean fsync) throws IOException {
         FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return withIndex(data, indexFile, kind, identity, bufferSize, fsync, new ShardEntry(0, 0, 0, 0, 0), 0,
+        return withIndex(data, indexFile, kind, identity, bufferSize, fsync, ShardEntry.EMPTY, 0,
                 StandardOpenOption.CREATE_NEW);
     }
 
@@ -186,6 +192,10 @@ final class ShardWriter implements LineSink, Closeable {
             atLineStart = false;
         }
         lines += endCount;
+        if (dataBytes < DataFileIdentity.HEAD_BYTES) {
+            headCrc.update(chunk.buffer().array(), from,
+                    (int) Math.min(to - from, DataFileIdentity.HEAD_BYTES - dataBytes));
+        }
         dataBytes = base + to;
         checkLength(dataBytes);
         crc.update(chunk.buffer().array(), from, to - from);
@@ -259,7 +269,20 @@ final class ShardWriter implements LineSink, Closeable {
             }
         }
         return new ShardEntry(total, dataBytes, Checksums.combine(resumedCrc, crc.getValue(), dataBytes - resumedBytes),
-                indexBytes, indexCrc);
+                indexBytes, indexCrc, headCrc32c());
+    }
+
+    /**
+     * The data file's identity. A shard that had no more than {@link DataFileIdentity#HEAD_BYTES}
+     * committed bytes had nothing but head, so their checksum is its {@code dataCrc32c}, extended by the
+     * head bytes written since; a longer one keeps the head it had, or none if its manifest predates
+     * the field.
+     */
+    private long headCrc32c() {
+        if (resumedBytes > DataFileIdentity.HEAD_BYTES) {
+            return resumedHeadCrc;
+        }
+        return Checksums.combine(resumedCrc, headCrc.getValue(), DataFileIdentity.headBytes(dataBytes) - resumedBytes);
     }
 
     @Override

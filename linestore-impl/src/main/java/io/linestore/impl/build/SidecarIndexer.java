@@ -100,7 +100,7 @@ public final class SidecarIndexer {
                 options.index(), Long.MAX_VALUE, options.autoThresholdBytes());
         Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, empty));
         Manifest manifest = index(file, channel, files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), empty,
-                new ShardEntry(0, 0, 0, 0, 0), 0, write);
+                ShardEntry.EMPTY, 0, write);
         if (write.fsync()) {
             ManifestCodec.forceDirectory(files);
             ManifestCodec.forceDirectory(sidecar);

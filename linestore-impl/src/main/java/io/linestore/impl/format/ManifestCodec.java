@@ -169,6 +169,10 @@ public final class ManifestCodec {
                 json.writeNumberField("lines", shard.lines());
                 json.writeNumberField("dataBytes", shard.dataBytes());
                 json.writeNumberField("dataCrc32c", shard.dataCrc32c());
+                // Version 1 stays as it was written: it has no identities, of data or index files.
+                if (m.version() != Manifest.VERSION_1 && shard.dataHeadCrc32c() != DataFileIdentity.UNRECORDED) {
+                    json.writeNumberField("dataHeadCrc32c", shard.dataHeadCrc32c());
+                }
                 json.writeNumberField("indexBytes", shard.indexBytes());
                 json.writeNumberField("indexCrc32c", shard.indexCrc32c());
                 json.writeEndObject();
@@ -190,10 +194,12 @@ public final class ManifestCodec {
     }
 
     private static Manifest toManifest(Fields m) {
+        int version = m.integer("version");
+        boolean generations = version == Manifest.VERSION;
         List<ShardEntry> shards = new ArrayList<>();
         for (Fields shard : m.objects("shards")) {
             shards.add(new ShardEntry(shard.number("lines"), shard.number("dataBytes"), shard.number("dataCrc32c"),
-                    shard.number("indexBytes"), shard.number("indexCrc32c")));
+                    shard.number("indexBytes"), shard.number("indexCrc32c"), dataHeadCrc32c(shard, generations)));
         }
         Fields source = m.objectOrNull("source");
         String layout = m.string("layout");
@@ -203,13 +209,26 @@ public final class ManifestCodec {
         } catch (IllegalArgumentException e) {
             throw m.corrupt("layout \"" + layout + "\" is neither SINGLE nor SHARDED");
         }
-        int version = m.integer("version");
-        boolean generations = version == Manifest.VERSION;
         return new Manifest(m.string("format"), version, generations ? m.number("generation") : 0,
                 generations ? m.number("storeId") : 0, parsedLayout, m.number("lineCount"),
                 m.number("dataBytes"), m.number("indexBytes"), indexKind(m, generations), m.number("linesPerShard"),
                 m.number("autoThresholdBytes"), shards, source == null ? null : new SourceFile(source.string("name"),
                         source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")));
+    }
+
+    /**
+     * A shard's {@code dataHeadCrc32c}: version 2 records it since data files have an identity; an
+     * older version-2 manifest, and every version-1 one, does not, and its shards go unchecked.
+     */
+    private static long dataHeadCrc32c(Fields shard, boolean mayRecord) {
+        if (!mayRecord || !shard.has("dataHeadCrc32c")) {
+            return DataFileIdentity.UNRECORDED;
+        }
+        long crc = shard.number("dataHeadCrc32c");
+        if (crc < 0 || crc > 0xFFFF_FFFFL) {
+            throw shard.corrupt("dataHeadCrc32c=" + crc + " is no CRC32C (0 to 4294967295)");
+        }
+        return crc;
     }
 
     /**

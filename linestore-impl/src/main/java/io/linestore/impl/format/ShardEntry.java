@@ -11,6 +11,13 @@ package io.linestore.impl.format;
  * @param indexBytes size of the index file; 0 when the store has no index (stride 0)
  * @param indexCrc32c CRC32C of the index's line-start entries only, not its header or end entry (see
  *     {@link io.linestore.impl.index.IndexFormat}); 0 when the store has no index
+ * @param dataHeadCrc32c CRC32C of the data file's first {@code min(dataBytes, 4096)} bytes, which a
+ *     reader checks when it opens the shard ({@link DataFileIdentity}); {@link DataFileIdentity#UNRECORDED}
+ *     in a manifest written before the field existed
  */
-public record ShardEntry(long lines, long dataBytes, long dataCrc32c, long indexBytes, long indexCrc32c) {
+public record ShardEntry(long lines, long dataBytes, long dataCrc32c, long indexBytes, long indexCrc32c,
+        long dataHeadCrc32c) {
+
+    /** Nothing yet: the entry a new shard is written from. */
+    public static final ShardEntry EMPTY = new ShardEntry(0, 0, 0, 0, 0, 0);
 }

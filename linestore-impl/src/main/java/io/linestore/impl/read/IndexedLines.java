@@ -320,12 +320,7 @@ final class IndexedLines {
     }
 
     private OutOfMemoryError tooLargeForHeap(long line, long bytes, OutOfMemoryError cause) {
-        OutOfMemoryError named = new OutOfMemoryError("lines from " + line + " of the shard " + dataFile + " take "
-                + bytes + " bytes, more than this JVM's heap can hold (at most " + Runtime.getRuntime().maxMemory()
-                + " bytes): give it more (-Xmx), or read fewer lines at a time, or a long line's bytes with readBytes"
-                + " through MMAP");
-        named.initCause(cause);
-        return named;
+        return HeapErrors.tooLarge(dataFile, "lines from " + line + " of the shard", bytes, cause);
     }
 
     private long entry(long e) {

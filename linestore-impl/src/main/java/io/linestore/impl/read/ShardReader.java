@@ -5,6 +5,7 @@ import io.linestore.IndexKind;
 import io.linestore.LineBatch;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.LineIndex;
@@ -18,6 +19,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
@@ -69,6 +71,7 @@ public final class ShardReader implements Closeable {
      * @param lines lines in the shard, from the manifest
      * @param dataBytes size of the data file, from the manifest
      * @param indexBytes size of the index file, from the manifest
+     * @param dataHeadCrc32c the data file's identity, from the manifest (see {@link DataFileIdentity})
      * @param method how to read; not {@link ReadMethod#AUTO} unless {@code autoThresholdBytes} is set
      * @param readBufferSize the largest chunk one read call fills
      * @param autoThresholdBytes for {@link ReadMethod#AUTO}, the range size that switches from mapping
@@ -77,8 +80,8 @@ public final class ShardReader implements Closeable {
      *     place may end so)
      */
     public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
-            long dataBytes, long indexBytes, ReadMethod method, int readBufferSize, long autoThresholdBytes,
-            boolean unterminatedEnd) {
+            long dataBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method, int readBufferSize,
+            long autoThresholdBytes, boolean unterminatedEnd) {
     }
 
     /**
@@ -86,7 +89,8 @@ public final class ShardReader implements Closeable {
      *
      * @param spec the shard and how to read it
      * @return the reader; close it
-     * @throws CorruptStoreException if the index header or a file size disagrees with the manifest
+     * @throws CorruptStoreException if the index header, the data file's head or a file size disagrees
+     *     with the manifest
      * @throws UncheckedIOException if opening or mapping fails
      */
     public static ShardReader open(Spec spec) {
@@ -96,6 +100,7 @@ public final class ShardReader implements Closeable {
                     map(spec.indexFile(), arena,
                             IndexFiles.committedBytes(spec.index(), spec.identity(), spec.lines(), spec.indexBytes())),
                     spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes());
+            DataFileIdentity.check(spec.dataFile(), spec.identity().shard(), spec.dataBytes(), spec.dataHeadCrc32c());
             // Strings through a BufferedReader are what that method is; every other reads bytes.
             BufferedStreamRangeReader text = spec.method() == ReadMethod.BUFFERED_READER
                     ? new BufferedStreamRangeReader(spec.dataFile(), openChannel(spec.dataFile(), spec.dataBytes()),
@@ -105,7 +110,10 @@ public final class ShardReader implements Closeable {
             return new ShardReader(spec, index, reader, text, arena);
         } catch (IOException e) {
             arena.close();
-            throw new UncheckedIOException("cannot open " + spec.dataFile() + ": " + e.getMessage(), e);
+            String problem = e instanceof NoSuchFileException missing ? missing.getFile() + " is missing"
+                    : e.getMessage();
+            throw new UncheckedIOException("cannot open shard " + spec.identity().shard() + " (" + spec.dataFile()
+                    + "): " + problem, e);
         } catch (RuntimeException | Error e) {
             arena.close();
             throw e;
@@ -203,6 +211,8 @@ public final class ShardReader implements Closeable {
         LineSplitter splitter = new LineSplitter(range, visitor);
         try {
             reader.read(range.from(), range.to(), splitter);
+        } catch (OutOfMemoryError e) {
+            throw tooLargeForHeap(range, e);
         } catch (EOFException e) {
             throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
         } catch (IOException e) {
@@ -279,6 +289,8 @@ public final class ShardReader implements Closeable {
             ExpectedRange range = plan(start, end, firstLine);
             try (Reader decoded = text.openReader(range.from(), range.to())) {
                 ReaderLineSplitter.split(decoded, range, consumer);
+            } catch (OutOfMemoryError e) {
+                throw tooLargeForHeap(range, e);
             } catch (EOFException e) {
                 throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
             } catch (IOException e) {
@@ -289,6 +301,12 @@ public final class ShardReader implements Closeable {
         } else {
             scan(start, end, firstLine, (number, line) -> consumer.accept(Utf8.decode(line)));
         }
+    }
+
+    /** A scanned range whose lines, or one of them, did not fit in the heap. */
+    private OutOfMemoryError tooLargeForHeap(ExpectedRange range, OutOfMemoryError cause) {
+        return HeapErrors.tooLarge(dataFile, "lines " + range.firstLine() + " to " + (range.firstLine() + range.count() - 1)
+                + " (in bytes [" + range.from() + ", " + range.to() + "))", range.to() - range.from(), cause);
     }
 
     /** Finds the byte range that holds lines {@code [start, end)} and what it must contain. */

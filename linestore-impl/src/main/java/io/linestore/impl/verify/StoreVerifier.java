@@ -3,6 +3,7 @@ package io.linestore.impl.verify;
 import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import io.linestore.VerifyReport;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
@@ -26,10 +27,11 @@ import java.util.List;
 import java.util.zip.CRC32C;
 
 /**
- * Checks a whole store against its manifest: each file's size and CRC32C, each data file's line
- * count and final {@code \n}, and that every index entry is the offset of the line it stands for.
- * Reads each data file once. Reports every problem rather than stopping at the first (at most
- * {@value #MAX_ENTRY_PROBLEMS} wrong entries per index, then a count).
+ * Checks a whole store against its manifest: each file's size and CRC32C, each data file's identity
+ * (the CRC32C of its head, {@link DataFileIdentity}), line count and final {@code \n}, and that every
+ * index entry is the offset of the line it stands for. Reads each data file once. Reports every
+ * problem rather than stopping at the first (at most {@value #MAX_ENTRY_PROBLEMS} wrong entries per
+ * index, then a count).
  */
 public final class StoreVerifier {
 
@@ -72,7 +74,7 @@ public final class StoreVerifier {
             LineIndex index = manifest.indexStride() == 0 ? null
                     : verifyIndexFile(indexFile, name(indexFile), IndexFormat.Identity.of(manifest, number), shard,
                             arena);
-            verifyData(data, name(data), name(indexFile), shard, index, openEnd);
+            verifyData(data, name(data), name(indexFile), number, shard, index, openEnd);
         }
     }
 
@@ -115,10 +117,10 @@ public final class StoreVerifier {
     }
 
     /**
-     * Reads the data file's committed bytes once: checksum, line count, final newline, and each index
-     * entry.
+     * Checks the data file's identity (its head), then reads its committed bytes once: checksum, line
+     * count, final newline, and each index entry.
      */
-    private void verifyData(Path file, String name, String indexName, ShardEntry shard, LineIndex index,
+    private void verifyData(Path file, String name, String indexName, int number, ShardEntry shard, LineIndex index,
             boolean openEnd) {
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             // Never past the committed bytes: the file may be longer (a grown file, an append that did
@@ -126,6 +128,12 @@ public final class StoreVerifier {
             long size = Math.min(channel.size(), shard.dataBytes());
             if (size < shard.dataBytes()) {
                 problem(name, "size " + size + " bytes, the manifest says " + shard.dataBytes() + " (truncated)");
+            } else {
+                String foreign = DataFileIdentity.mismatch(channel, file, number, shard.dataBytes(),
+                        shard.dataHeadCrc32c());
+                if (foreign != null) {
+                    problem(name, foreign);
+                }
             }
             DataScan scan = new DataScan(new EntryCheck(indexName, index));
             ChannelChunks.read(channel, file, 0, size, READ_BUFFER, scan);

@@ -23,7 +23,7 @@ class ManifestCodecTest {
 
     private Manifest written() {
         return Manifest.empty(3, Layout.SINGLE, IndexKind.DENSE, Long.MAX_VALUE, 1024)
-                .withShards(List.of(new ShardEntry(2, 10, 77, 72, 88)), null);
+                .withShards(List.of(new ShardEntry(2, 10, 77, 72, 88, 77)), null);
     }
 
     @Test
@@ -68,7 +68,7 @@ class ManifestCodecTest {
     void namesTheIndexKindAndReadsItBack(String kind) throws IOException {
         IndexKind index = IndexKind.parse(kind);
         Manifest manifest = Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024)
-                .withShards(List.of(new ShardEntry(2, 10, 77, index.stride() == 0 ? 0 : 400, 88)), null);
+                .withShards(List.of(new ShardEntry(2, 10, 77, index.stride() == 0 ? 0 : 400, 88, 77)), null);
         ManifestCodec.publish(store, manifest, false);
         assertThat(Files.readString(store.resolve(StoreFiles.MANIFEST)))
                 .contains("\"indexStride\" : " + index.stride() + ",", "\"index\" : \"" + kind + "\"");
@@ -81,12 +81,37 @@ class ManifestCodecTest {
     void aVersion2ManifestWithoutAnIndexKindMeansTheStride(int stride) throws IOException {
         IndexKind index = IndexKind.ofStride(stride);
         ManifestCodec.publish(store, Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024)
-                .withShards(List.of(new ShardEntry(2, 10, 77, stride == 0 ? 0 : 72, 88)), null), false);
+                .withShards(List.of(new ShardEntry(2, 10, 77, stride == 0 ? 0 : 72, 88, 77)), null), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
         Files.writeString(file, Files.readString(file).replace("\"index\" : \"" + index + "\",", ""));
         assertThat(Files.readString(file)).doesNotContain("\"index\"");
         Manifest read = ManifestCodec.read(store);
         assertThat(read.version()).isEqualTo(Manifest.VERSION);
         assertThat(read.index()).isEqualTo(index);
+    }
+
+    /** Version 2 as main wrote it before data files had an identity: no "dataHeadCrc32c", nothing to check. */
+    @Test
+    void aVersion2ManifestWithoutADataHeadLeavesItUnrecordedAndWritesItBackSo() throws IOException {
+        ManifestCodec.publish(store, written(), false);
+        Path file = store.resolve(StoreFiles.MANIFEST);
+        assertThat(Files.readString(file)).contains("\"dataHeadCrc32c\" : 77,");
+        Files.writeString(file, Files.readString(file).replace("\"dataHeadCrc32c\" : 77,", ""));
+        Manifest read = ManifestCodec.read(store);
+        assertThat(read.shards().getFirst().dataHeadCrc32c()).isEqualTo(DataFileIdentity.UNRECORDED);
+        ManifestCodec.publish(store, read, false);
+        assertThat(Files.readString(file)).doesNotContain("dataHeadCrc32c");
+        assertThat(ManifestCodec.read(store)).isEqualTo(read);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "4294967296"})
+    void refusesADataHeadThatIsNoCrc32c(String value) throws IOException {
+        ManifestCodec.publish(store, written(), false);
+        Path file = store.resolve(StoreFiles.MANIFEST);
+        Files.writeString(file, Files.readString(file).replace("\"dataHeadCrc32c\" : 77",
+                "\"dataHeadCrc32c\" : " + value));
+        assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("dataHeadCrc32c=" + value);
     }
 }

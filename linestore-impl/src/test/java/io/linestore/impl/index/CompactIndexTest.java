@@ -93,10 +93,27 @@ class CompactIndexTest {
                     }
                 }
                 assertThat(index.entry(snapshot.lines())).isEqualTo(snapshotEnd);
+                checkBulkEntries(random, index, snapshot.lines());
             }
             Snapshot last = snapshots.getLast();
             CompactIndex.open(file, channel.map(FileChannel.MapMode.READ_ONLY, 0, last.bytes(), arena), IDENTITY,
                     blockLines, last.lines(), dataBytes, last.bytes()).checkWhole();
+        }
+    }
+
+    /** Runs of entries decoded in bulk, across blocks and into the raw tail, equal the entries one by one. */
+    private static void checkBulkEntries(SplittableRandom random, CompactIndex index, int lines) {
+        for (int run = 0; run < 20; run++) {
+            int first = random.nextInt(lines + 1);
+            int count = run == 0 ? lines + 1 - first : random.nextInt(lines + 2 - first);
+            long[] bulk = new long[count];
+            index.entries(first, bulk, count);
+            for (int k = 0; k < count; k++) {
+                if (bulk[k] != index.entry(first + k)) {
+                    throw new AssertionError("entries(" + first + ", " + count + ")[" + k + "] = " + bulk[k]
+                            + ", entry(" + (first + k) + ") = " + index.entry(first + k));
+                }
+            }
         }
     }
 
