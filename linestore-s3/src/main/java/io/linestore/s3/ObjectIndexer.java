@@ -3,6 +3,7 @@ package io.linestore.s3;
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
 import io.linestore.Layout;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -135,6 +136,7 @@ final class ObjectIndexer {
         static Scan of(InputStream in, IndexSink sink, int stride, GetObjectResponse response) throws IOException {
             CRC32C crc = new CRC32C();
             CRC32C head = new CRC32C();
+            CRC32C identity = new CRC32C();
             byte[] tail = new byte[StoreFiles.PROBE_BYTES];
             byte[] buffer = new byte[BUFFER];
             long position = 0;
@@ -144,6 +146,9 @@ final class ObjectIndexer {
                 crc.update(buffer, 0, n);
                 if (position < StoreFiles.PROBE_BYTES) {
                     head.update(buffer, 0, (int) Math.min(n, StoreFiles.PROBE_BYTES - position));
+                }
+                if (position < DataFileIdentity.HEAD_BYTES) {
+                    identity.update(buffer, 0, (int) Math.min(n, DataFileIdentity.HEAD_BYTES - position));
                 }
                 for (int i = 0; i < n; i++) {
                     if (atLineStart && lines % stride == 0) {
@@ -167,7 +172,8 @@ final class ObjectIndexer {
                 tailCrc.update(tail[(int) (p % tail.length)]);
             }
             long modified = response.lastModified() == null ? 0 : response.lastModified().toEpochMilli();
-            return new Scan(new ShardEntry(lines, position, crc.getValue(), indexBytes, sink.entriesCrc()), position,
+            return new Scan(new ShardEntry(lines, position, crc.getValue(), indexBytes, sink.entriesCrc(),
+                    identity.getValue()), position,
                     response.eTag(), modified, head.getValue(), tailCrc.getValue());
         }
     }
