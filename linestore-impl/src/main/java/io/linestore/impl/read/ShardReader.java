@@ -209,8 +209,20 @@ public final class ShardReader implements Closeable {
     private void scan(long start, long end, long firstLine, LineVisitor visitor) {
         ExpectedRange range = plan(start, end, firstLine);
         LineSplitter splitter = new LineSplitter(range, visitor);
+        readScanned(range, () -> reader.read(range.from(), range.to(), splitter));
+        splitter.finish();
+    }
+
+    /** A read of a scanned range, whose failures {@link #readScanned} reports. */
+    @FunctionalInterface
+    private interface ScannedRead {
+        void run() throws IOException;
+    }
+
+    /** Runs a read of a scanned range and turns its failures into the store's errors, naming the file. */
+    private void readScanned(ExpectedRange range, ScannedRead read) {
         try {
-            reader.read(range.from(), range.to(), splitter);
+            read.run();
         } catch (OutOfMemoryError e) {
             throw tooLargeForHeap(range, e);
         } catch (EOFException e) {
@@ -218,7 +230,6 @@ public final class ShardReader implements Closeable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + dataFile, e);
         }
-        splitter.finish();
     }
 
     /**
@@ -287,15 +298,11 @@ public final class ShardReader implements Closeable {
     private void stringsOfRange(long start, long end, long firstLine, Consumer<String> consumer) {
         if (text != null) {
             ExpectedRange range = plan(start, end, firstLine);
-            try (Reader decoded = text.openReader(range.from(), range.to())) {
-                ReaderLineSplitter.split(decoded, range, consumer);
-            } catch (OutOfMemoryError e) {
-                throw tooLargeForHeap(range, e);
-            } catch (EOFException e) {
-                throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + dataFile, e);
-            }
+            readScanned(range, () -> {
+                try (Reader decoded = text.openReader(range.from(), range.to())) {
+                    ReaderLineSplitter.split(decoded, range, consumer);
+                }
+            });
         } else if (indexed != null) {
             indexed.strings(start, end, consumer);
         } else {
