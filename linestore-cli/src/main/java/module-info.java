@@ -8,7 +8,7 @@ module io.linestore.cli {
     requires io.linestore.gen;
     requires info.picocli;
     requires me.tongfei.progressbar;
-    requires com.fasterxml.jackson.core;
+    requires com.google.gson;
     requires com.google.common;
 
     opens io.linestore.cli to info.picocli;

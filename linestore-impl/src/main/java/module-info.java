@@ -9,7 +9,7 @@
 @SuppressWarnings("module")
 module io.linestore.impl {
     requires io.linestore;
-    requires com.fasterxml.jackson.core;
+    requires com.google.gson;
     requires com.github.benmanes.caffeine;
     requires com.google.common;
 

@@ -94,7 +94,7 @@ class DataFileIdentityTest {
         // Shard 0 is whole and past the head; shard 1, the last, holds 20 lines, all head.
         LineStores.build(lines(random, 0, 320), store, StoreOptions.builder().sharded(300).build());
         Path manifest = store.resolve(StoreFiles.MANIFEST);
-        Files.writeString(manifest, Files.readString(manifest).replaceAll("\"dataHeadCrc32c\" : \\d+,", ""));
+        Files.writeString(manifest, Files.readString(manifest).replaceAll("\"dataHeadCrc32c\": \\d+,", ""));
         assertThat(ManifestCodec.read(store).shards())
                 .allSatisfy(shard -> assertThat(shard.dataHeadCrc32c()).isEqualTo(DataFileIdentity.UNRECORDED));
         try (LineStore reader = LineStores.open(store)) {

@@ -41,8 +41,8 @@ class Version2WithoutIndexKindTest {
                 .index(index).build());
         Path manifest = store.resolve(StoreFiles.MANIFEST);
         String json = Files.readString(manifest);
-        Files.writeString(manifest, json.replace("\"index\" : \"" + kind + "\",", ""));
-        assertThat(Files.readString(manifest)).doesNotContain("\"index\"").contains("\"version\" : 2");
+        Files.writeString(manifest, json.replace("\"index\": \"" + kind + "\",", ""));
+        assertThat(Files.readString(manifest)).doesNotContain("\"index\"").contains("\"version\": 2");
 
         try (LineStore reader = LineStores.open(store)) {
             assertThat(reader.info().formatVersion()).isEqualTo(2);

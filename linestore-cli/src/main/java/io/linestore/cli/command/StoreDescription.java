@@ -1,7 +1,6 @@
 package io.linestore.cli.command;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
+import com.google.gson.stream.JsonWriter;
 import io.linestore.Layout;
 import io.linestore.cli.common.OptionNames;
 import io.linestore.StoreInfo;
@@ -61,31 +60,30 @@ public record StoreDescription(
 
     /**
      * This description as one JSON object, one key per component in declaration order, written
-     * with Jackson's streaming generator (the object mapper's start-up would cost a short command
-     * more than the rest of it).
+     * with Gson's streaming writer (the JSON library the manifest is read with).
      *
      * @return the JSON text, without a line break
      */
     public String toJson() {
         StringWriter text = new StringWriter();
-        try (JsonGenerator json = new JsonFactory().createGenerator(text)) {
-            json.writeStartObject();
-            json.writeStringField("store", store);
-            json.writeNumberField("formatVersion", formatVersion);
-            json.writeStringField("layout", layout);
-            json.writeNumberField("lineCount", lineCount);
-            json.writeNumberField("dataBytes", dataBytes);
-            json.writeNumberField("indexBytes", indexBytes);
-            json.writeNumberField("indexBytesPerLine", indexBytesPerLine);
-            json.writeNumberField("shardCount", shardCount);
+        try (JsonWriter json = new JsonWriter(text)) {
+            json.beginObject();
+            json.name("store").value(store);
+            json.name("formatVersion").value(formatVersion);
+            json.name("layout").value(layout);
+            json.name("lineCount").value(lineCount);
+            json.name("dataBytes").value(dataBytes);
+            json.name("indexBytes").value(indexBytes);
+            json.name("indexBytesPerLine").value(indexBytesPerLine);
+            json.name("shardCount").value(shardCount);
             if (linesPerShard == null) {
-                json.writeNullField("linesPerShard");
+                json.name("linesPerShard").nullValue();
             } else {
-                json.writeNumberField("linesPerShard", linesPerShard);
+                json.name("linesPerShard").value(linesPerShard);
             }
-            json.writeNumberField("indexStride", indexStride);
-            json.writeStringField("index", index);
-            json.writeEndObject();
+            json.name("indexStride").value(indexStride);
+            json.name("index").value(index);
+            json.endObject();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write JSON to a string", e);
         }

@@ -1,21 +1,23 @@
 package io.linestore.impl.format;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
+import com.google.gson.Strictness;
+import com.google.gson.stream.JsonReader;
+import com.google.gson.stream.JsonToken;
+import com.google.gson.stream.JsonWriter;
+import com.google.gson.stream.MalformedJsonException;
 import io.linestore.CorruptStoreException;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.StoreNotFoundException;
 import io.linestore.UnsupportedFormatException;
-import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -33,13 +35,12 @@ import java.util.Map;
  * the old manifest or the new one, never a part of either. Reading checks that the manifest is a
  * linestore manifest of a known version and that its numbers add up; it does not touch the data.
  *
- * <p>JSON goes through Jackson's streaming parser and generator (jackson-core), not its object mapper:
- * every {@code linestore read} opens a manifest, and the mapper's start-up cost most of such a
- * short command's time.
+ * <p>JSON goes through Gson's streaming reader and writer, strict JSON: every {@code linestore read}
+ * opens a manifest, so the parser's start-up is part of every short command. Jackson's parsers
+ * initialise {@code BigDecimal}, whose JDK 25 static initialiser computes 5^65536 (about 25 ms of
+ * CPU per process, AOT cache or not); Gson's reader touches no big numbers.
  */
 public final class ManifestCodec {
-
-    private static final JsonFactory JSON = new JsonFactory();
 
     private ManifestCodec() {
     }
@@ -84,18 +85,20 @@ public final class ManifestCodec {
      *     {@link Manifest#VERSION_1}
      */
     public static Manifest parse(Path file, byte[] json) {
+        String text = new String(json, StandardCharsets.UTF_8);
+        if (text.isBlank()) {
+            throw new CorruptStoreException(file, "empty manifest");
+        }
         Manifest manifest;
-        try (JsonParser parser = JSON.createParser(json)) {
-            if (parser.nextToken() == null) {
-                throw new CorruptStoreException(file, "empty manifest");
+        JsonReader reader = new JsonReader(new StringReader(text));
+        reader.setStrictness(Strictness.STRICT);
+        try (reader) {
+            manifest = toManifest(new Fields(file, "manifest", asObject(file, "manifest", value(reader))));
+            if (!atEnd(reader)) {
+                throw new CorruptStoreException(file, "not a valid manifest: text after its end," + location(reader));
             }
-            manifest = toManifest(new Fields(file, "manifest", asObject(file, "manifest", value(parser))));
-            if (parser.nextToken() != null) {
-                throw new CorruptStoreException(file, "not a valid manifest: text after its end, at byte "
-                        + parser.currentTokenLocation().getByteOffset());
-            }
-        } catch (JsonProcessingException e) {
-            throw new CorruptStoreException(file, "not a valid manifest: " + e.getOriginalMessage(), e);
+        } catch (MalformedJsonException | EOFException | IllegalStateException | NumberFormatException e) {
+            throw new CorruptStoreException(file, "not a valid manifest: " + reason(e, reader), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
@@ -144,53 +147,54 @@ public final class ManifestCodec {
     }
 
     private static byte[] toJson(Manifest m) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator json = JSON.createGenerator(out).useDefaultPrettyPrinter()) {
-            json.writeStartObject();
-            json.writeStringField("format", m.format());
-            json.writeNumberField("version", m.version());
+        StringWriter out = new StringWriter();
+        try (JsonWriter json = new JsonWriter(out)) {
+            json.setIndent("  ");
+            json.beginObject();
+            json.name("format").value(m.format());
+            json.name("version").value(m.version());
             if (m.version() != Manifest.VERSION_1) {
-                json.writeNumberField("generation", m.generation());
-                json.writeNumberField("storeId", m.storeId());
+                json.name("generation").value(m.generation());
+                json.name("storeId").value(m.storeId());
             }
-            json.writeStringField("layout", m.layout().name());
-            json.writeNumberField("lineCount", m.lineCount());
-            json.writeNumberField("dataBytes", m.dataBytes());
-            json.writeNumberField("indexBytes", m.indexBytes());
-            json.writeNumberField("indexStride", m.indexStride());
+            json.name("layout").value(m.layout().name());
+            json.name("lineCount").value(m.lineCount());
+            json.name("dataBytes").value(m.dataBytes());
+            json.name("indexBytes").value(m.indexBytes());
+            json.name("indexStride").value(m.indexStride());
             if (m.version() != Manifest.VERSION_1) {
-                json.writeStringField("index", m.index().toString());
+                json.name("index").value(m.index().toString());
             }
-            json.writeNumberField("linesPerShard", m.linesPerShard());
-            json.writeNumberField("autoThresholdBytes", m.autoThresholdBytes());
-            json.writeArrayFieldStart("shards");
+            json.name("linesPerShard").value(m.linesPerShard());
+            json.name("autoThresholdBytes").value(m.autoThresholdBytes());
+            json.name("shards").beginArray();
             for (ShardEntry shard : m.shards()) {
-                json.writeStartObject();
-                json.writeNumberField("lines", shard.lines());
-                json.writeNumberField("dataBytes", shard.dataBytes());
-                json.writeNumberField("dataCrc32c", shard.dataCrc32c());
+                json.beginObject();
+                json.name("lines").value(shard.lines());
+                json.name("dataBytes").value(shard.dataBytes());
+                json.name("dataCrc32c").value(shard.dataCrc32c());
                 // Version 1 stays as it was written: it has no identities, of data or index files.
                 if (m.version() != Manifest.VERSION_1 && shard.dataHeadCrc32c() != DataFileIdentity.UNRECORDED) {
-                    json.writeNumberField("dataHeadCrc32c", shard.dataHeadCrc32c());
+                    json.name("dataHeadCrc32c").value(shard.dataHeadCrc32c());
                 }
-                json.writeNumberField("indexBytes", shard.indexBytes());
-                json.writeNumberField("indexCrc32c", shard.indexCrc32c());
-                json.writeEndObject();
+                json.name("indexBytes").value(shard.indexBytes());
+                json.name("indexCrc32c").value(shard.indexCrc32c());
+                json.endObject();
             }
-            json.writeEndArray();
+            json.endArray();
             if (m.source() == null) {
-                json.writeNullField("source");
+                json.name("source").nullValue();
             } else {
-                json.writeObjectFieldStart("source");
-                json.writeStringField("name", m.source().name());
-                json.writeNumberField("modifiedMillis", m.source().modifiedMillis());
-                json.writeNumberField("headCrc32c", m.source().headCrc32c());
-                json.writeNumberField("tailCrc32c", m.source().tailCrc32c());
-                json.writeEndObject();
+                json.name("source").beginObject();
+                json.name("name").value(m.source().name());
+                json.name("modifiedMillis").value(m.source().modifiedMillis());
+                json.name("headCrc32c").value(m.source().headCrc32c());
+                json.name("tailCrc32c").value(m.source().tailCrc32c());
+                json.endObject();
             }
-            json.writeEndObject();
+            json.endObject();
         }
-        return out.toByteArray();
+        return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
     private static Manifest toManifest(Fields m) {
@@ -258,31 +262,71 @@ public final class ManifestCodec {
     }
 
     /** A JSON value as plain Java: Map, List, String, Long, Double, Boolean or null. */
-    private static Object value(JsonParser parser) throws IOException {
-        return switch (parser.currentToken()) {
-            case START_OBJECT -> {
+    private static Object value(JsonReader reader) throws IOException {
+        return switch (reader.peek()) {
+            case BEGIN_OBJECT -> {
                 Map<String, Object> object = new HashMap<>();
-                while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                    String name = parser.currentName();
-                    parser.nextToken();
-                    object.put(name, value(parser));
+                reader.beginObject();
+                while (reader.hasNext()) {
+                    object.put(reader.nextName(), value(reader));
                 }
+                reader.endObject();
                 yield object;
             }
-            case START_ARRAY -> {
+            case BEGIN_ARRAY -> {
                 List<Object> array = new ArrayList<>();
-                while (parser.nextToken() != JsonToken.END_ARRAY) {
-                    array.add(value(parser));
+                reader.beginArray();
+                while (reader.hasNext()) {
+                    array.add(value(reader));
                 }
+                reader.endArray();
                 yield array;
             }
-            case VALUE_STRING -> parser.getText();
-            case VALUE_NUMBER_INT -> parser.getLongValue();
-            case VALUE_NUMBER_FLOAT -> parser.getDoubleValue();
-            case VALUE_TRUE, VALUE_FALSE -> parser.getBooleanValue();
-            case VALUE_NULL -> null;
-            default -> throw new JsonParseException(parser, "unexpected " + parser.currentToken());
+            case STRING -> reader.nextString();
+            case NUMBER -> number(reader.nextString());
+            case BOOLEAN -> reader.nextBoolean();
+            case NULL -> {
+                reader.nextNull();
+                yield null;
+            }
+            default -> throw new MalformedJsonException("unexpected " + reader.peek() + location(reader));
         };
+    }
+
+    /** A JSON number's text as a Long when it is an integer that fits one, else as a Double. */
+    private static Object number(String text) {
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException notALong) {
+            return Double.parseDouble(text);
+        }
+    }
+
+    /** Where the reader is, as Gson words it: " at line L column C path P". */
+    private static String location(JsonReader reader) {
+        String where = reader.toString();
+        int at = where.indexOf(" at line ");
+        return at < 0 ? "" : where.substring(at);
+    }
+
+    /** Whether nothing but white space follows the JSON value read (strict Gson refuses a second value). */
+    private static boolean atEnd(JsonReader reader) throws IOException {
+        try {
+            return reader.peek() == JsonToken.END_DOCUMENT;
+        } catch (MalformedJsonException e) {
+            return false;
+        }
+    }
+
+    /**
+     * What Gson found wrong, on one line: its messages may add a second (a link to its guide), and
+     * where strict parsing refuses lenient JSON they advise a setting instead of naming the fault.
+     */
+    private static String reason(Exception e, JsonReader reader) {
+        String message = String.valueOf(e.getMessage());
+        int end = message.indexOf('\n');
+        String first = end < 0 ? message : message.substring(0, end);
+        return first.startsWith("Use JsonReader.setStrictness") ? "malformed JSON" + location(reader) : first;
     }
 
     @SuppressWarnings("unchecked")

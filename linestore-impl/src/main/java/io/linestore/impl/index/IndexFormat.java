@@ -219,8 +219,10 @@ public final class IndexFormat {
         }
         long storeId = segment.get(LONG, STORE_ID_OFFSET);
         long generation = segment.get(LONG, GENERATION_OFFSET);
-        Identity header = new Identity(version, shard, storeId, generation);
-        if (!header.equals(expected)) {
+        // Field by field, not the record's equals: that one links through a bootstrap method on its first
+        // call, which the JDK's start-up cache does not keep, and every short command opens an index.
+        if (version != expected.version() || shard != expected.shard() || storeId != expected.storeId()
+                || generation != expected.generation()) {
             throw new CorruptStoreException(file, "the index belongs to shard " + shard + " of store id "
                     + Long.toHexString(storeId) + ", generation " + generation + " (index version " + version
                     + "); the manifest expects shard " + expected.shard() + " of store id "

@@ -3,6 +3,7 @@ package io.linestore.impl.index;
 import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
@@ -156,7 +157,9 @@ public final class OffsetIndex implements LineIndex {
         }
         // One copy out of the mapping; the end entry is the committed data size, whatever the file holds.
         int stored = (int) Math.min(count, entryCount - 1 - first);
-        MemorySegment.copy(segment, IndexFormat.LONG, identity.entryOffset(first), into, 0, stored);
+        // Segment to segment, as MmapRangeReader.readFully copies and for its reason; swaps bytes if need be.
+        MemorySegment.copy(segment, IndexFormat.LONG, identity.entryOffset(first), MemorySegment.ofArray(into),
+                ValueLayout.JAVA_LONG, 0, stored);
         if (stored < count) {
             into[stored] = dataBytes;
         }

@@ -3,7 +3,6 @@ package io.linestore.impl.read;
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 
 /**
@@ -40,7 +39,9 @@ public final class MmapRangeReader implements RangeReader {
 
     @Override
     public void readFully(long from, byte[] into, int at, int length) {
-        MemorySegment.copy(mapping, ValueLayout.JAVA_BYTE, from, into, at, length);
+        // Segment to segment: the copy into an array picks the array's type with a pattern switch, whose
+        // bootstrap the JDK's start-up cache does not keep (milliseconds of every short command).
+        MemorySegment.copy(mapping, from, MemorySegment.ofArray(into), at, length);
     }
 
     @Override

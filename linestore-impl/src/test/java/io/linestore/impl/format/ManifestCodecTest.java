@@ -39,17 +39,32 @@ class ManifestCodecTest {
     void refusesANegativeLineCount() throws IOException {
         ManifestCodec.publish(store, written(), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
-        Files.writeString(file, Files.readString(file).replace("\"lineCount\" : 2", "\"lineCount\" : -2")
-                .replace("\"lines\" : 2", "\"lines\" : -2"));
+        Files.writeString(file, Files.readString(file).replace("\"lineCount\": 2", "\"lineCount\": -2")
+                .replace("\"lines\": 2", "\"lines\": -2"));
         assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining("shard 0 has impossible sizes");
+    }
+
+    @Test
+    void namesMalformedJsonAndWhereOnOneLine() throws IOException {
+        ManifestCodec.publish(store, written(), false);
+        Path file = store.resolve(StoreFiles.MANIFEST);
+        String json = Files.readString(file);
+        Files.writeString(file, json.replaceFirst("\"format\"", "// a comment\n  \"format\""));
+        assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("malformed JSON at line 2")
+                .hasMessageNotContaining("\n").hasMessageNotContaining("Strictness");
+        Files.writeString(file, json.substring(0, json.length() / 2));
+        assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("End of input at line")
+                .hasMessageNotContaining("\n");
     }
 
     @Test
     void refusesTextAfterTheJson() throws IOException {
         ManifestCodec.publish(store, written(), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
-        Files.writeString(file, Files.readString(file) + "{ \"more\" : 1 }");
+        Files.writeString(file, Files.readString(file) + "{ \"more\": 1 }");
         assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("text after its end");
     }
@@ -58,7 +73,7 @@ class ManifestCodecTest {
     void refusesAVersion2ManifestWithoutAGeneration() throws IOException {
         ManifestCodec.publish(store, written(), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
-        Files.writeString(file, Files.readString(file).replace("\"generation\" : 3", "\"generation\" : 0"));
+        Files.writeString(file, Files.readString(file).replace("\"generation\": 3", "\"generation\": 0"));
         assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining("generation=0");
     }
@@ -71,7 +86,7 @@ class ManifestCodecTest {
                 .withShards(List.of(new ShardEntry(2, 10, 77, index.stride() == 0 ? 0 : 400, 88, 77)), null);
         ManifestCodec.publish(store, manifest, false);
         assertThat(Files.readString(store.resolve(StoreFiles.MANIFEST)))
-                .contains("\"indexStride\" : " + index.stride() + ",", "\"index\" : \"" + kind + "\"");
+                .contains("\"indexStride\": " + index.stride() + ",", "\"index\": \"" + kind + "\"");
         assertThat(ManifestCodec.read(store).index()).isEqualTo(index);
     }
 
@@ -83,7 +98,7 @@ class ManifestCodecTest {
         ManifestCodec.publish(store, Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024)
                 .withShards(List.of(new ShardEntry(2, 10, 77, stride == 0 ? 0 : 72, 88, 77)), null), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
-        Files.writeString(file, Files.readString(file).replace("\"index\" : \"" + index + "\",", ""));
+        Files.writeString(file, Files.readString(file).replace("\"index\": \"" + index + "\",", ""));
         assertThat(Files.readString(file)).doesNotContain("\"index\"");
         Manifest read = ManifestCodec.read(store);
         assertThat(read.version()).isEqualTo(Manifest.VERSION);
@@ -95,8 +110,8 @@ class ManifestCodecTest {
     void aVersion2ManifestWithoutADataHeadLeavesItUnrecordedAndWritesItBackSo() throws IOException {
         ManifestCodec.publish(store, written(), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
-        assertThat(Files.readString(file)).contains("\"dataHeadCrc32c\" : 77,");
-        Files.writeString(file, Files.readString(file).replace("\"dataHeadCrc32c\" : 77,", ""));
+        assertThat(Files.readString(file)).contains("\"dataHeadCrc32c\": 77,");
+        Files.writeString(file, Files.readString(file).replace("\"dataHeadCrc32c\": 77,", ""));
         Manifest read = ManifestCodec.read(store);
         assertThat(read.shards().getFirst().dataHeadCrc32c()).isEqualTo(DataFileIdentity.UNRECORDED);
         ManifestCodec.publish(store, read, false);
@@ -109,8 +124,8 @@ class ManifestCodecTest {
     void refusesADataHeadThatIsNoCrc32c(String value) throws IOException {
         ManifestCodec.publish(store, written(), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
-        Files.writeString(file, Files.readString(file).replace("\"dataHeadCrc32c\" : 77",
-                "\"dataHeadCrc32c\" : " + value));
+        Files.writeString(file, Files.readString(file).replace("\"dataHeadCrc32c\": 77",
+                "\"dataHeadCrc32c\": " + value));
         assertThatThrownBy(() -> ManifestCodec.read(store)).isInstanceOf(CorruptStoreException.class)
                 .hasMessageContaining(file.toString()).hasMessageContaining("dataHeadCrc32c=" + value);
     }
