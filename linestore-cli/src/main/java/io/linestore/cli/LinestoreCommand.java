@@ -84,8 +84,8 @@ public final class LinestoreCommand implements Callable<Integer> {
     /**
      * Makes the command line for one run: like {@link #newCommandLine(StandardStreams)}, but when
      * {@code args} name a subcommand (other than {@code help}, which describes the others), only
-     * that one is set up. For a short command such as {@code read} the models of all the others
-     * would cost more start-up time than the command itself.
+     * that one is set up, and for {@code --version} none. For a short command such as {@code read}
+     * the models of all the others would cost more start-up time than the command itself.
      *
      * @param streams the byte streams the subcommands use
      * @param args the command line about to be executed
@@ -107,7 +107,21 @@ public final class LinestoreCommand implements Callable<Integer> {
         if (LAUNCHER_ONLY.containsKey(named)) {
             return newCommandLine(streams, List.of(), List.of(named), false);
         }
+        if (named.isEmpty() && asksForTheVersionAlone(args)) {
+            return newCommandLine(streams, List.of(), List.of(), false);
+        }
         return newCommandLine(streams);
+    }
+
+    /**
+     * Whether {@code args}, all options, ask for the version and not for help: the root alone
+     * answers that, without the annotated subcommands, whose annotation proxies picocli would
+     * otherwise make at run time.
+     */
+    private static boolean asksForTheVersionAlone(String... args) {
+        List<String> options = List.of(args);
+        return (options.contains("-V") || options.contains("--version"))
+                && !options.contains("-h") && !options.contains("--help");
     }
 
     private static CommandLine newCommandLine(StandardStreams streams, List<Subcommand> subcommands,

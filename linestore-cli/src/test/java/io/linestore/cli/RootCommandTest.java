@@ -112,5 +112,7 @@ class RootCommandTest {
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).startsWith("linestore ");
+        assertThat(Cli.run("-V").out()).isEqualTo(result.out());
+        assertThat(Cli.run("--version", "--help").out()).contains("Usage: linestore", "read", "build");
     }
 }
