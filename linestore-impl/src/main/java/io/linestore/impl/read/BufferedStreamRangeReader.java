@@ -15,11 +15,12 @@ import java.nio.file.Path;
 
 /**
  * {@link io.linestore.ReadMethod#BUFFERED_READER}: a stream positioned at the range's first byte,
- * read through a {@link BufferedReader} for text ({@link #openReader}) and through the
- * {@link BufferedInputStream} under it for bytes. Each read opens its own stream over the shared
- * channel, read positionally, so reads do not wait for each other. The streams' buffers are the JDK's
- * default size whatever the range (a read allocates them, bounded); bytes go into the reading
- * thread's {@link Scratch} array or the caller's.
+ * read through a {@link BufferedReader} for text ({@link #openReader}), through a
+ * {@link BufferedInputStream} for chunks ({@link #read}), and straight from the stream into the
+ * caller's array for a range of known length ({@link #readFully}). Each read opens its own stream over
+ * the shared channel, read positionally, so reads do not wait for each other. The streams' buffers
+ * are the JDK's default size whatever the range (a read allocates them, bounded); bytes go into the
+ * reading thread's {@link Scratch} array or the caller's.
  */
 public final class BufferedStreamRangeReader implements RangeReader {
 
@@ -58,7 +59,9 @@ public final class BufferedStreamRangeReader implements RangeReader {
 
     @Override
     public void readFully(long from, byte[] into, int at, int length) throws IOException {
-        try (InputStream in = new BufferedInputStream(new ChannelRangeInputStream(file, channel, from, from + length))) {
+        // A range of known length needs no stream buffer: one readNBytes of the stream under it fills the
+        // array, where a BufferedInputStream would allocate its 8 KiB and copy through it.
+        try (InputStream in = new ChannelRangeInputStream(file, channel, from, from + length)) {
             int n = in.readNBytes(into, at, length);
             if (n < length) {
                 throw new EOFException(file + " is " + channel.size() + " bytes, it ends before byte " + (from + length));
