@@ -1,9 +1,8 @@
 package io.linestore.impl.io;
 
-import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.Objects;
 
 /**
  * The newline scan that building, appending, indexing in place and verifying share: finds every
@@ -11,17 +10,17 @@ import java.util.Objects;
  * next line starts), instead of one call per line. Reads the chunk eight bytes at a time: a word
  * without a {@code \n} costs one cheap SWAR test ({@code (x - 0x01..) & ~x & 0x80..} on
  * {@code word ^ 0x0A..}, which may mark extra bytes after a real match but never misses one), and
- * only a word with one gets the exact test, which marks every {@code \n} and nothing else. Reads a
- * {@link MemorySegment}, so that one loop serves native memory (a file's chunks, read straight
- * into it without the JDK's copy through a temporary buffer) and heap arrays (a stream's chunks,
- * verification) alike: on JDK 25 it scans either at least as fast as a {@code VarHandle} over a
- * {@code byte[]} (docs/benchmarks.md). {@code IndexBenchmark} in linestore-bench measures indexing in
- * place, mostly this scan, against a plain newline count and a plain read of the same bytes. Not
- * thread-safe: each scanning thread owns one.
+ * only a word with one gets the exact test, which marks every {@code \n} and nothing else. Heap
+ * arrays read through a {@link VarHandle}, because measured on JDK 25 this scans about half again
+ * as fast as the same loop over a {@code MemorySegment}, more than the copy that reading into a
+ * direct buffer would save (docs/benchmarks.md has the variants tried). {@code IndexBenchmark} in
+ * linestore-bench measures indexing in place, mostly this scan, against a plain newline count and a
+ * plain read of the same bytes. Not thread-safe: each scanning thread owns one.
  */
 public final class LineEnds {
 
-    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
     private static final long LOW_SEVEN = 0x7F7F7F7F7F7F7F7FL;
     private static final long LOW_BITS = 0x0101010101010101L;
@@ -49,26 +48,25 @@ public final class LineEnds {
      *
      * @param chunk the bytes
      * @param from the first byte to scan, {@code >= 0}
-     * @param to the end, exclusive, {@code <= chunk.byteSize()}
+     * @param to the end, exclusive, {@code <= chunk.length}
      * @return where scanning stopped: {@code to}, or the last recorded end when the block filled up
      *     (scan again from there for the rest)
      * @throws IndexOutOfBoundsException if the range is outside the chunk
      */
-    public int scan(MemorySegment chunk, int from, int to) {
-        Objects.checkFromToIndex(from, to, chunk.byteSize());
+    public int scan(byte[] chunk, int from, int to) {
         int[] found = ends;
         int capacity = found.length;
         int n = 0;
         int i = from;
         // Word by word while a word's up to eight ends fit.
         for (; i + Long.BYTES <= to && n + Long.BYTES <= capacity; i += Long.BYTES) {
-            long x = chunk.get(WORD, i) ^ NEWLINES;
+            long x = (long) WORDS.get(chunk, i) ^ NEWLINES;
             if (((x - LOW_BITS) & ~x & HIGH_BITS) != 0) {
                 n = record(x, i, n, found);
             }
         }
         for (; i < to; i++) {
-            if (chunk.get(ValueLayout.JAVA_BYTE, i) == '\n') {
+            if (chunk[i] == '\n') {
                 if (n == capacity) {
                     count = n;
                     return found[n - 1];

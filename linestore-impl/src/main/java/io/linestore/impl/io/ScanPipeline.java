@@ -2,20 +2,16 @@ package io.linestore.impl.io;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.lang.foreign.Arena;
 import java.nio.ByteBuffer;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * Reads a source to its end in chunks and scans each for its line ends on reader threads, while the
+ * Reads a source to its end in chunks and scans and checksums each on reader threads, while the
  * calling thread consumes the chunks in order (writes, checksums, indexes them): the halves of every
  * write path overlap on two cores. A file range is read by two readers, each taking every other
  * chunk at its own positions; a stream by one. Memory is bounded whatever the input's size: two
- * buffers of the chunk size per reader, passed back and forth. A file's buffers are native memory,
- * freed when the run ends: the kernel reads into them directly, where a heap buffer costs the JDK a
- * second copy through a temporary native one (about a third of the reading's CPU, docs/benchmarks.md).
- * A stream's are heap arrays, since its reader may still be blocked in a read when the run ends.
+ * buffers of the chunk size per reader, passed back and forth.
  */
 public final class ScanPipeline {
 
@@ -29,8 +25,6 @@ public final class ScanPipeline {
     private final ChunkSource source;
     private final int chunkSize;
     private final Lane[] lanes;
-    /** Holds a file's buffers; closed once every reader has stopped. */
-    private final Arena arena = Arena.ofShared();
     private volatile boolean stopped;
 
     private ScanPipeline(ChunkSource source, int chunkSize) {
@@ -67,48 +61,45 @@ public final class ScanPipeline {
     }
 
     private long run(ChunkConsumer consumer) throws IOException {
-        // Only a file's buffers are in the arena, and its readers have stopped when this closes it.
-        try (arena) {
-            for (int t = 0; t < lanes.length; t++) {
-                lanes[t] = new Lane(t);
-            }
-            for (Lane lane : lanes) {
-                lane.start();
-            }
-            long bytes = 0;
-            boolean finished = false;
-            try {
-                for (long k = 0; ; k++) {
-                    Lane lane = lanes[(int) (k % lanes.length)];
-                    ScannedChunk chunk = lane.take();
-                    if (chunk == null) {
-                        break;
-                    }
-                    bytes += chunk.length();
-                    try {
-                        consumer.accept(chunk);
-                    } finally {
-                        // From here on the reader may be filling it again.
-                        lane.free.add(chunk);
-                    }
-                }
-                finished = true;
-            } finally {
-                if (!finished) {
-                    stopped = true;
-                    for (Lane lane : lanes) {
-                        lane.release();
-                    }
-                }
-                if (finished || source.filePosition(0) >= 0) {
-                    // A file read ends soon; a stream may block for ever, and its reader exits when it returns.
-                    for (Lane lane : lanes) {
-                        lane.join();
-                    }
-                }
-            }
-            return bytes;
+        for (int t = 0; t < lanes.length; t++) {
+            lanes[t] = new Lane(t);
         }
+        for (Lane lane : lanes) {
+            lane.start();
+        }
+        long bytes = 0;
+        boolean finished = false;
+        try {
+            for (long k = 0; ; k++) {
+                Lane lane = lanes[(int) (k % lanes.length)];
+                ScannedChunk chunk = lane.take();
+                if (chunk == null) {
+                    break;
+                }
+                bytes += chunk.length();
+                try {
+                    consumer.accept(chunk);
+                } finally {
+                    // From here on the reader may be filling it again.
+                    lane.free.add(chunk);
+                }
+            }
+            finished = true;
+        } finally {
+            if (!finished) {
+                stopped = true;
+                for (Lane lane : lanes) {
+                    lane.release();
+                }
+            }
+            if (finished || source.filePosition(0) >= 0) {
+                // A file read ends soon; a stream may block for ever, and its reader exits when it returns.
+                for (Lane lane : lanes) {
+                    lane.join();
+                }
+            }
+        }
+        return bytes;
     }
 
     /** One reader thread and its buffers: it reads chunks {@code t, t + R, t + 2R, ...} of R readers. */
@@ -121,9 +112,8 @@ public final class ScanPipeline {
         Lane(int first) {
             this.first = first;
             for (int i = 0; i < BUFFERS; i++) {
-                ByteBuffer buffer = source.file().isPresent() ? arena.allocate(chunkSize, Long.BYTES).asByteBuffer()
-                        : ByteBuffer.allocate(chunkSize);
-                free.add(new ScannedChunk(buffer, chunkSize / BYTES_PER_END + BYTES_PER_END));
+                free.add(new ScannedChunk(ByteBuffer.allocate(chunkSize),
+                        chunkSize / BYTES_PER_END + BYTES_PER_END));
             }
         }
 

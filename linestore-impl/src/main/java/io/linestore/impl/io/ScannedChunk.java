@@ -1,7 +1,6 @@
 package io.linestore.impl.io;
 
 import java.io.IOException;
-import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.util.zip.CRC32C;
@@ -17,7 +16,6 @@ import java.util.zip.CRC32C;
 public final class ScannedChunk {
 
     private final ByteBuffer buffer;
-    private final MemorySegment bytes;
     private final LineEnds ends;
     private long crc;
     private int length;
@@ -28,12 +26,11 @@ public final class ScannedChunk {
     /**
      * Makes an empty chunk over a buffer.
      *
-     * @param buffer the chunk's storage from index 0: a heap buffer, or native memory
+     * @param buffer the chunk's storage, a heap buffer whose array it is from index 0
      * @param endsCapacity the most line ends it records (a chunk denser in lines is cut short)
      */
     ScannedChunk(ByteBuffer buffer, int endsCapacity) {
         this.buffer = buffer;
-        this.bytes = MemorySegment.ofBuffer(buffer.duplicate().clear());
         this.ends = new LineEnds(endsCapacity);
     }
 
@@ -62,9 +59,9 @@ public final class ScannedChunk {
         this.length = filled;
         this.file = file;
         this.filePosition = position;
-        this.scanned = ends.scan(bytes, 0, filled);
+        this.scanned = ends.scan(buffer.array(), 0, filled);
         CRC32C checksum = new CRC32C();
-        checksum.update(buffer.slice(0, filled));
+        checksum.update(buffer.array(), 0, filled);
         this.crc = checksum.getValue();
     }
 
@@ -77,7 +74,7 @@ public final class ScannedChunk {
         if (scanned == length) {
             throw new IllegalStateException("the chunk of " + length + " bytes is scanned to its end");
         }
-        scanned = ends.scan(bytes, scanned, length);
+        scanned = ends.scan(buffer.array(), scanned, length);
     }
 
     /**
@@ -129,7 +126,7 @@ public final class ScannedChunk {
             return crc;
         }
         CRC32C checksum = new CRC32C();
-        checksum.update(bytes(from, to));
+        checksum.update(buffer.array(), from, to - from);
         return checksum.getValue();
     }
 

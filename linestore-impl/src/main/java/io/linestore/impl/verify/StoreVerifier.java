@@ -184,7 +184,7 @@ public final class StoreVerifier {
             if (last == '\n') {
                 entries.lineStart(lines, position);
             }
-            MemorySegment bytes = MemorySegment.ofArray(chunk.array());
+            byte[] bytes = chunk.array();
             for (int at = 0; at < n; ) {
                 at = ends.scan(bytes, at, n);
                 for (int k = 0; k < ends.count(); k++) {
@@ -195,7 +195,7 @@ public final class StoreVerifier {
                     }
                 }
             }
-            last = chunk.get(n - 1);
+            last = bytes[n - 1];
             position += n;
             return true;
         }
