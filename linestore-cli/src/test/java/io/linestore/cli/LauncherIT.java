@@ -226,6 +226,26 @@ class LauncherIT {
     }
 
     /**
+     * The start-up cache records the compilation levels its training reached, and a JVM using it
+     * never compiles those methods higher: trained under {@code read}'s tier cap, it would hold the
+     * write commands' newline scan at C1.
+     */
+    @Test
+    void trainsTheStartUpCacheWithoutTheShortCommandsTierCap() throws IOException {
+        Path root = scratchTree();
+        Path jdk = loggingJdk();
+        Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", jdk.toString());
+
+        ProcessRun read = run(env, root.resolve("linestore").toString(), "read", "store", "0", "1");
+
+        assertThat(read.exitCode()).as(read.stderr()).isZero();
+        List<String> calls = Files.readAllLines(jdk.resolve("calls.log"));
+        assertThat(calls).hasSize(2);
+        assertThat(calls.get(0)).contains("-XX:AOTCacheOutput=", "aot-training").doesNotContain("TieredStopAtLevel");
+        assertThat(calls.get(1)).contains("-XX:TieredStopAtLevel=1", "-XX:AOTCache=").endsWith("read store 0 1");
+    }
+
+    /**
      * A tree with the launcher, poms, a source file and an {@code mvnw} stub that copies the real
      * jar to where the module it was asked to build puts its jar, and logs its arguments.
      */
@@ -263,6 +283,25 @@ class LauncherIT {
         Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"" + version + "\"' >&2\nexit 3\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
         return home.getParent();
+    }
+
+    /**
+     * A JDK 25 whose java only logs its arguments to {@code calls.log} in its home and, when asked
+     * to write a start-up cache, writes one.
+     */
+    private Path loggingJdk() throws IOException {
+        Path home = Files.createDirectories(tmp.resolve("logging-jdk/bin")).getParent();
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"25.0.1\"\n");
+        Path java = home.resolve("bin/java");
+        Files.writeString(java, """
+                #!/bin/sh
+                echo "$*" >> "${0%/bin/java}/calls.log"
+                for argument in "$@"; do
+                  case $argument in -XX:AOTCacheOutput=*) echo cache > "${argument#-XX:AOTCacheOutput=}" ;; esac
+                done
+                """);
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return home;
     }
 
     private ProcessRun run(Map<String, String> env, String... command) {

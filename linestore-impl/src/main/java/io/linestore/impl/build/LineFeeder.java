@@ -62,7 +62,7 @@ final class LineFeeder {
             from = to;
         }
         inputBytes += n;
-        lastByte = chunk.buffer().get(n - 1);
+        lastByte = chunk.byteAt(n - 1);
         progress.update(lines, inputBytes);
     }
 

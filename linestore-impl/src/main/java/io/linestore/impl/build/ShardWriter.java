@@ -35,7 +35,8 @@ final class ShardWriter implements LineSink, Closeable {
     private final long resumedBytes;
     private final long resumedCrc;
     private final long resumedHeadCrc;
-    private final CRC32C crc = new CRC32C();
+    /** Of the bytes this writer wrote, combined a chunk at a time from the checksums the readers took. */
+    private long crc;
     /** Of the bytes this writer wrote within the data file's first {@link DataFileIdentity#HEAD_BYTES}. */
     private final CRC32C headCrc = new CRC32C();
     private long dataBytes;
@@ -193,14 +194,13 @@ final class ShardWriter implements LineSink, Closeable {
         }
         lines += endCount;
         if (dataBytes < DataFileIdentity.HEAD_BYTES) {
-            headCrc.update(chunk.buffer().array(), from,
-                    (int) Math.min(to - from, DataFileIdentity.HEAD_BYTES - dataBytes));
+            headCrc.update(chunk.bytes(from, (int) Math.min(to, from + DataFileIdentity.HEAD_BYTES - dataBytes)));
         }
         dataBytes = base + to;
         checkLength(dataBytes);
-        crc.update(chunk.buffer().array(), from, to - from);
+        crc = Checksums.combine(crc, chunk.crc32c(from, to), to - from);
         if (data != null && !chunk.transferTo(from, to, data)) {
-            ByteBuffer piece = chunk.buffer().duplicate().limit(to).position(from);
+            ByteBuffer piece = chunk.bytes(from, to);
             while (piece.hasRemaining()) {
                 data.write(piece);
             }
@@ -268,7 +268,7 @@ final class ShardWriter implements LineSink, Closeable {
                 indexChannel.force(true);
             }
         }
-        return new ShardEntry(total, dataBytes, Checksums.combine(resumedCrc, crc.getValue(), dataBytes - resumedBytes),
+        return new ShardEntry(total, dataBytes, Checksums.combine(resumedCrc, crc, dataBytes - resumedBytes),
                 indexBytes, indexCrc, headCrc32c());
     }
 

@@ -19,6 +19,12 @@ public final class Checksums {
     /** The CRC32C (Castagnoli) polynomial, bit-reversed, as java.util.zip.CRC32C uses it. */
     private static final int POLYNOMIAL = 0x82F63B78;
 
+    /** The polynomial 1 ({@code x^0}) in the reflected bit order of the CRC. */
+    private static final int X_TO_1 = 0x80000000;
+
+    /** {@code x^(2^k)} modulo the polynomial, for every k a length of bits ({@code 8 * long}) needs. */
+    private static final int[] X_TO_POWERS_OF_TWO = powersOfTwo();
+
     private Checksums() {
     }
 
@@ -44,9 +50,10 @@ public final class Checksums {
 
     /**
      * Computes the CRC32C of {@code A || B} from the CRC32C of {@code A}, the CRC32C of {@code B}
-     * and the length of {@code B}: the zlib {@code crc32_combine} method (multiplying by
-     * {@code x^(8 * lengthB)} in GF(2) through repeated squaring of the shift operator), with the
-     * Castagnoli polynomial. O(log lengthB).
+     * and the length of {@code B}: zlib's {@code crc32_combine} (multiplies the CRC of {@code A} by
+     * {@code x^(8 * lengthB)} modulo the Castagnoli polynomial, built from a table of
+     * {@code x^(2^k)}), which costs one polynomial product per set bit of the length. Writers
+     * combine once per chunk, so this is cheap next to checksumming the chunk.
      *
      * @param crcA the CRC32C of the first part
      * @param crcB the CRC32C of the second part
@@ -57,47 +64,41 @@ public final class Checksums {
         if (lengthB <= 0) {
             return crcA;
         }
-        int[] odd = new int[32];
-        int[] even = new int[32];
-        odd[0] = POLYNOMIAL;
-        for (int n = 1, row = 1; n < 32; n++, row <<= 1) {
-            odd[n] = row;
-        }
-        square(even, odd);
-        square(odd, even);
-        int crc = (int) crcA;
-        long length = lengthB;
-        do {
-            square(even, odd);
-            if ((length & 1) != 0) {
-                crc = times(even, crc);
-            }
-            length >>>= 1;
-            if (length == 0) {
-                break;
-            }
-            square(odd, even);
-            if ((length & 1) != 0) {
-                crc = times(odd, crc);
-            }
-            length >>>= 1;
-        } while (length != 0);
-        return Integer.toUnsignedLong(crc ^ (int) crcB);
-    }
-
-    private static int times(int[] matrix, int vector) {
-        int sum = 0;
-        for (int i = 0, v = vector; v != 0; i++, v >>>= 1) {
-            if ((v & 1) != 0) {
-                sum ^= matrix[i];
+        int shift = X_TO_1;
+        // lengthB bytes are 8 * lengthB bits: x^(lengthB * 2^3), from x^(2^(k + 3)) per set bit k.
+        int k = 3;
+        for (long n = lengthB; n != 0; n >>>= 1, k++) {
+            if ((n & 1) != 0) {
+                shift = times(X_TO_POWERS_OF_TWO[k], shift);
             }
         }
-        return sum;
+        return Integer.toUnsignedLong(times(shift, (int) crcA) ^ (int) crcB);
     }
 
-    private static void square(int[] result, int[] matrix) {
-        for (int n = 0; n < 32; n++) {
-            result[n] = times(matrix, matrix[n]);
+    private static int[] powersOfTwo() {
+        int[] table = new int[Long.SIZE + 3];
+        int p = X_TO_1 >>> 1;
+        for (int k = 0; k < table.length; k++) {
+            table[k] = p;
+            p = times(p, p);
+        }
+        return table;
+    }
+
+    /** The product of two polynomials modulo the CRC's, in its reflected bit order. */
+    private static int times(int a, int b) {
+        int product = 0;
+        int m = X_TO_1;
+        int multiplicand = b;
+        while (true) {
+            if ((a & m) != 0) {
+                product ^= multiplicand;
+                if ((a & (m - 1)) == 0) {
+                    return product;
+                }
+            }
+            m >>>= 1;
+            multiplicand = (multiplicand & 1) != 0 ? (multiplicand >>> 1) ^ POLYNOMIAL : multiplicand >>> 1;
         }
     }
 }

@@ -7,8 +7,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 
 /**
- * Reads a source to its end in chunks and scans each for its line ends on reader threads, while the
- * calling thread consumes the chunks in order (writes, checksums, indexes them): the halves of every
+ * Reads a source to its end in chunks and scans and checksums each on reader threads, while the
+ * calling thread consumes the chunks in order (writes and indexes them): the halves of every
  * write path overlap on two cores. A file range is read by two readers, each taking every other
  * chunk at its own positions; a stream by one. Memory is bounded whatever the input's size: two
  * buffers of the chunk size per reader, passed back and forth.
@@ -130,7 +130,7 @@ public final class ScanPipeline {
                         return;
                     }
                     long offset = k * chunkSize;
-                    ByteBuffer buffer = chunk.buffer().clear();
+                    ByteBuffer buffer = chunk.storage().clear();
                     source.read(buffer, offset);
                     if (buffer.position() == 0) {
                         full.add(Handoff.END);

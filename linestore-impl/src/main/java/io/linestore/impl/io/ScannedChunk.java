@@ -3,11 +3,13 @@ package io.linestore.impl.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.util.zip.CRC32C;
 
 /**
  * A chunk of input bytes together with a block of its line ends ({@link LineEnds}): every
- * {@code \n} in {@code [0, scanned())}. The block holds the whole chunk's ends unless its lines are
- * very short; then the consumer scans on from {@link #scanned()} with {@link #scanOn()}. Not
+ * {@code \n} in {@code [0, scanned())}, and the CRC32C of the whole chunk, both taken on the thread
+ * that filled it. The block holds the whole chunk's ends unless its lines are very short; then the
+ * consumer scans on from {@link #scanned()} with {@link #scanOn()}. Not
  * thread-safe: {@link ScanPipeline} hands a chunk from the thread that fills it to the one that
  * consumes it, and neither touches it while the other owns it.
  */
@@ -15,6 +17,7 @@ public final class ScannedChunk {
 
     private final ByteBuffer buffer;
     private final LineEnds ends;
+    private long crc;
     private int length;
     private int scanned;
     private long filePosition = -1;
@@ -45,8 +48,8 @@ public final class ScannedChunk {
     }
 
     /**
-     * Takes the first {@code filled} bytes of the buffer as the chunk's and scans them, as far as the
-     * block of line ends holds.
+     * Takes the first {@code filled} bytes of the buffer as the chunk's, scans them, as far as the
+     * block of line ends holds, and checksums them.
      *
      * @param filled bytes read into the buffer
      * @param file the file the bytes were read from, or {@code null}
@@ -57,6 +60,9 @@ public final class ScannedChunk {
         this.file = file;
         this.filePosition = position;
         this.scanned = ends.scan(buffer.array(), 0, filled);
+        CRC32C checksum = new CRC32C();
+        checksum.update(buffer.array(), 0, filled);
+        this.crc = checksum.getValue();
     }
 
     /**
@@ -81,14 +87,47 @@ public final class ScannedChunk {
         return scanned;
     }
 
-    /**
-     * The storage, from index 0 (position and limit mean nothing); only {@code [0, length())} is the
-     * chunk's.
-     *
-     * @return the buffer, shared: never change its content
-     */
-    public ByteBuffer buffer() {
+    /** The storage, for the thread that fills it; position and limit are that thread's. */
+    ByteBuffer storage() {
         return buffer;
+    }
+
+    /**
+     * Some of the chunk's bytes.
+     *
+     * @param from the first byte
+     * @param to the end, exclusive, {@code <= length()}
+     * @return a new buffer over them, sharing the chunk's storage: never change its content
+     */
+    public ByteBuffer bytes(int from, int to) {
+        return buffer.slice(from, to - from);
+    }
+
+    /**
+     * One byte of the chunk.
+     *
+     * @param at which, in {@code [0, length())}
+     * @return the byte
+     */
+    public byte byteAt(int at) {
+        return buffer.get(at);
+    }
+
+    /**
+     * The CRC32C of some of the chunk's bytes: of the whole chunk as taken when it was filled, of a
+     * part computed now.
+     *
+     * @param from the first byte
+     * @param to the end, exclusive, {@code <= length()}
+     * @return the checksum
+     */
+    public long crc32c(int from, int to) {
+        if (from == 0 && to == length) {
+            return crc;
+        }
+        CRC32C checksum = new CRC32C();
+        checksum.update(buffer.array(), from, to - from);
+        return checksum.getValue();
     }
 
     /**
@@ -129,7 +168,7 @@ public final class ScannedChunk {
             long n = file.transferTo(at, end - at, target);
             if (n == 0) {
                 // The file was cut short since the chunk was read: write what was read.
-                ByteBuffer rest = buffer.duplicate().limit(to).position((int) (at - filePosition));
+                ByteBuffer rest = bytes((int) (at - filePosition), to);
                 while (rest.hasRemaining()) {
                     target.write(rest);
                 }

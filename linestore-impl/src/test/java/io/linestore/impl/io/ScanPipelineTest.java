@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.zip.CRC32C;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
@@ -109,8 +110,16 @@ class ScanPipelineTest {
         public void accept(ScannedChunk chunk) {
             assertThat(chunk.length()).isPositive();
             byte[] copy = new byte[chunk.length()];
-            chunk.buffer().get(0, copy);
+            chunk.bytes(0, chunk.length()).get(copy);
             bytes.writeBytes(copy);
+            CRC32C crc = new CRC32C();
+            crc.update(copy);
+            assertThat(chunk.crc32c(0, chunk.length())).isEqualTo(crc.getValue());
+            if (copy.length > 1) {
+                crc.reset();
+                crc.update(copy, 1, copy.length - 1);
+                assertThat(chunk.crc32c(1, chunk.length())).isEqualTo(crc.getValue());
+            }
             while (true) {
                 for (int k = 0; k < chunk.ends().count(); k++) {
                     ends.add(offset + chunk.ends().end(k));
