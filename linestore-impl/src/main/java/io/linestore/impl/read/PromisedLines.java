@@ -31,7 +31,7 @@ public final class PromisedLines {
     private final Path indexFile;
     private final long lines;
     private final long dataBytes;
-    private final boolean unterminatedEnd;
+    private final boolean openEnd;
 
     /**
      * The facts of one shard that its ranges are checked against.
@@ -40,15 +40,16 @@ public final class PromisedLines {
      * @param indexFile the index file (or object), for messages
      * @param lines the shard's committed lines
      * @param dataBytes the shard's committed data size
-     * @param unterminatedEnd whether the last line has no {@code \n} (only a file indexed in place may
-     *     end so): it then ends at the end of the data, and a {@code \r} there is content
+     * @param openEnd whether the last line may lack its {@code \n} (only that of a file indexed in place
+     *     may): the data's last byte decides; without it the line ends at the end of the data, and a
+     *     {@code \r} there is content
      */
-    public PromisedLines(Path dataFile, Path indexFile, long lines, long dataBytes, boolean unterminatedEnd) {
+    public PromisedLines(Path dataFile, Path indexFile, long lines, long dataBytes, boolean openEnd) {
         this.dataFile = dataFile;
         this.indexFile = indexFile;
         this.lines = lines;
         this.dataBytes = dataBytes;
-        this.unterminatedEnd = unterminatedEnd;
+        this.openEnd = openEnd;
     }
 
     /** Receives one checked line: its bytes {@code [start, contentEnd)}, terminator up to {@code end}. */
@@ -161,16 +162,15 @@ public final class PromisedLines {
             int s = (int) (previous - base);
             int e = (int) (next - base);
             int contentEnd = e;
-            if (!unterminatedEnd || i + k + 1 != lines) {
-                if (data.get(e - 1) != '\n') {
-                    throw new CorruptStoreException(dataFile, "byte " + (next - 1) + " is not \\n, yet index entry "
-                            + (i + k + 1) + " says line " + (i + k) + " of the shard ends there: the index does not"
-                            + " match the data");
-                }
+            if (data.get(e - 1) == '\n') {
                 contentEnd = e - 1;
                 if (contentEnd > s && data.get(contentEnd - 1) == '\r') {
                     contentEnd--;
                 }
+            } else if (!openEnd || i + k + 1 != lines) {
+                throw new CorruptStoreException(dataFile, "byte " + (next - 1) + " is not \\n, yet index entry "
+                        + (i + k + 1) + " says line " + (i + k) + " of the shard ends there: the index does not"
+                        + " match the data");
             }
             target.line(i + k, s, contentEnd, e);
             previous = next;
@@ -221,7 +221,7 @@ public final class PromisedLines {
     ExpectedRange expected(long from, long to, long skip, long firstLine, long count, boolean exactEnd) {
         boolean leadingNewline = from > 0;
         return new ExpectedRange(dataFile, leadingNewline ? from - 1 : from, to, leadingNewline, skip, firstLine,
-                count, exactEnd, unterminatedEnd && to == dataBytes);
+                count, exactEnd, openEnd && to == dataBytes);
     }
 
     /**

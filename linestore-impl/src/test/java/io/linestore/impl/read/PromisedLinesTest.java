@@ -96,6 +96,18 @@ class PromisedLinesTest {
         }
     }
 
+    @Test
+    void theLastLineOfAnIndexedFileMayEndWithItsTerminator() {
+        byte[] data = "x\ny\r\n".getBytes(StandardCharsets.US_ASCII);
+        for (int stride = 0; stride <= 2; stride++) {
+            long[] entries = stride == 1 ? new long[] {0, 2, 5} : new long[] {0, 5};
+            List<String> lines = new ArrayList<>();
+            new PromisedLines(DATA_FILE, INDEX_FILE, 2, 5, true).visit(data, entries, 0, stride, 0, 2, 0,
+                    (n, b) -> lines.add(StandardCharsets.UTF_8.decode(b).toString()));
+            assertThat(lines).as("stride %d", stride).containsExactly("x", "y");
+        }
+    }
+
     /** Every stride, every wanted range of random texts: the lines the reference splitter finds. */
     @Test
     void everyRangeOfRandomTextsSplitsAsTheReferenceDoes() {
@@ -159,8 +171,11 @@ class PromisedLinesTest {
         assertThat(moves).isGreaterThan(1000);
     }
 
-    /** A random text: short lines of a, \r and \n, sometimes with an unterminated last line. */
-    private record Text(byte[] bytes, List<byte[]> lines, long[] starts, boolean unterminated) {
+    /**
+     * A random text: short lines of a, \r and \n, sometimes with an unterminated last line, sometimes
+     * read as a file indexed in place (whose last line may, not must, lack its \n).
+     */
+    private record Text(byte[] bytes, List<byte[]> lines, long[] starts, boolean openEnd) {
 
         static Text random(SplittableRandom random) {
             byte[] bytes = new byte[random.nextInt(40)];
@@ -177,11 +192,12 @@ class PromisedLinesTest {
                 }
             }
             starts[lines.size()] = bytes.length;
-            return new Text(bytes, lines, starts, bytes.length > 0 && bytes[bytes.length - 1] != '\n');
+            boolean unterminated = bytes.length > 0 && bytes[bytes.length - 1] != '\n';
+            return new Text(bytes, lines, starts, unterminated || random.nextBoolean());
         }
 
         PromisedLines shard() {
-            return new PromisedLines(DATA_FILE, INDEX_FILE, lines.size(), bytes.length, unterminated);
+            return new PromisedLines(DATA_FILE, INDEX_FILE, lines.size(), bytes.length, openEnd);
         }
 
         /** The entries a read of lines {@code [from, to)} spans, as the S3 store plans one GET. */
@@ -205,7 +221,8 @@ class PromisedLinesTest {
 
         @Override
         public String toString() {
-            return "text " + Arrays.toString(new String(bytes, StandardCharsets.ISO_8859_1).toCharArray());
+            return "text " + Arrays.toString(new String(bytes, StandardCharsets.ISO_8859_1).toCharArray())
+                    + (openEnd ? " indexed in place" : "");
         }
     }
 
