@@ -1,8 +1,8 @@
 /**
  * linestore's implementation: provides {@link io.linestore.spi.LineStoreProvider} and exports
  * nothing to users. Use it through {@code io.linestore}; its packages may change in any release.
- * The manifest and index formats are exported to {@code io.linestore.s3} alone, which reads the
- * same stores from object storage.
+ * The manifest and index formats, and the read path's check of lines against their index entries,
+ * are exported to {@code io.linestore.s3} alone, which reads the same stores from object storage.
  */
 // io.linestore.s3 is built after this module: javac warns of a qualified export to a module it has
 // not seen, which is expected here.
@@ -15,6 +15,7 @@ module io.linestore.impl {
 
     exports io.linestore.impl.format to io.linestore.s3;
     exports io.linestore.impl.index to io.linestore.s3;
+    exports io.linestore.impl.read to io.linestore.s3;
 
     provides io.linestore.spi.LineStoreProvider with io.linestore.impl.DefaultLineStoreProvider;
 }

@@ -11,6 +11,7 @@ import io.linestore.VerifyReport;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.index.LineIndex;
+import io.linestore.impl.read.PromisedLines;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,8 @@ import java.util.stream.Stream;
  * fetched once, on open; each shard's index is downloaded once into the local {@link IndexCache}
  * and mapped ({@link ShardIndexes}); then every read of a line range is one ranged GET of the data
  * object (a range of more than {@value #MAX_GET_BYTES} bytes is split into several), checked line by
- * line against the index by {@link RangeLines} before any line is handed out. No bucket is listed.
+ * line against the index by {@link PromisedLines}, as local reads are, before any line is handed out.
+ * No bucket is listed.
  *
  * <p>Every {@link ReadMethod} is accepted and reads the same way, through ranged GETs;
  * {@link #readMethod()} returns the one asked for.
@@ -190,9 +192,11 @@ final class S3LineStore implements LineStore {
         Manifest manifest = store.manifest();
         ShardEntry entry = manifest.shards().get(shard);
         int stride = manifest.indexStride();
+        PromisedLines promised = new PromisedLines(store.dataPath(shard), store.indexPath(shard), entry.lines(),
+                entry.dataBytes(), store.openEnd());
         if (stride == 0) {
-            fetch(new RangeLines.Plan(store.dataPath(shard), new long[] {0, entry.dataBytes()}, 0, 0, entry.lines(),
-                    entry.dataBytes(), store.openEnd(), from, to), shard, lineBase, visitor);
+            fetch(new RangeGet(store.dataPath(shard), new long[] {0, entry.dataBytes()}, 0, 0, from, to), promised,
+                    shard, lineBase, visitor);
             return;
         }
         LineIndex index = indexes.index(shard);
@@ -205,7 +209,7 @@ final class S3LineStore implements LineStore {
         for (long e = first + 1; e <= last; e++) {
             long offset = index.entry(e);
             if (offset - chunkStartByte > MAX_GET_BYTES && entries.size() > 1) {
-                fetch(plan(shard, entry, stride, entries, chunkStart, from, to), shard, lineBase, visitor);
+                fetch(plan(shard, stride, entries, chunkStart, from, to), promised, shard, lineBase, visitor);
                 chunkStart = e - 1;
                 chunkStartByte = entries.getLast();
                 entries.clear();
@@ -213,18 +217,16 @@ final class S3LineStore implements LineStore {
             }
             entries.add(offset);
         }
-        fetch(plan(shard, entry, stride, entries, chunkStart, from, to), shard, lineBase, visitor);
+        fetch(plan(shard, stride, entries, chunkStart, from, to), promised, shard, lineBase, visitor);
     }
 
-    private RangeLines.Plan plan(int shard, ShardEntry entry, int stride, List<Long> entries, long firstEntry,
-            long from, long to) {
+    private RangeGet plan(int shard, int stride, List<Long> entries, long firstEntry, long from, long to) {
         long[] offsets = entries.stream().mapToLong(Long::longValue).toArray();
-        return new RangeLines.Plan(store.dataPath(shard), offsets, firstEntry * stride, stride, entry.lines(),
-                entry.dataBytes(), store.openEnd(), from, to);
+        return new RangeGet(store.dataPath(shard), offsets, firstEntry * stride, stride, from, to);
     }
 
     /** One ranged GET, checked against the pinned ETag and the committed size, then split. */
-    private void fetch(RangeLines.Plan plan, int shard, long lineBase, LineVisitor visitor) {
+    private void fetch(RangeGet plan, PromisedLines promised, int shard, long lineBase, LineVisitor visitor) {
         if (plan.fetchTo() - plan.fetchFrom() > Integer.MAX_VALUE - 8) {
             throw new CorruptStoreException(plan.object(), "a read of bytes [" + plan.fetchFrom() + ", "
                     + plan.fetchTo() + ") is larger than one array; a store read from S3 needs an index");
@@ -248,10 +250,10 @@ final class S3LineStore implements LineStore {
         if (pinned != null && range.eTag() != null && !pinned.equals(range.eTag())) {
             throw changed(plan, "its ETag is " + range.eTag() + ", no longer " + pinned);
         }
-        RangeLines.split(plan, range.bytes(), lineBase, visitor);
+        plan.split(range.bytes(), promised, lineBase, visitor);
     }
 
-    private CorruptStoreException changed(RangeLines.Plan plan, String detail) {
+    private CorruptStoreException changed(RangeGet plan, String detail) {
         return new CorruptStoreException(plan.object(), "the object changed while the store was open (" + detail
                 + "); open the store again" + (store.openEnd() ? " after indexing it again" : ""));
     }

@@ -26,8 +26,7 @@ public record ExpectedRange(
         boolean exactEnd, boolean unterminatedEnd) {
 
     CorruptStoreException notLineStart() {
-        return new CorruptStoreException(file, "byte " + (from + 1) + " is not a line start (the byte before it is"
-                + " not \\n): the index does not match the data");
+        return PromisedLines.notLineStart(file, from + 1, firstLine - skip);
     }
 
     CorruptStoreException tooFewLines(long found) {

@@ -19,15 +19,15 @@ import java.util.function.Consumer;
  * the thread's {@link Scratch} array or the caller's batch, in windows of at most the read buffer size
  * (or one line, if a line is longer), so it allocates nothing in proportion to the range.
  *
- * <p><b>The per-read check</b>, O(lines), on every read: the entries of the lines read increase
- * strictly, stay inside the committed data, and the byte before the first line and the last byte of
- * every line read is {@code \n} (but the unterminated last line of a file indexed in place). So an entry
- * moved into a line, past another entry, or beyond the data is a {@link CorruptStoreException}, never a
- * wrong line. Reads into {@code String}s also check that no line holds a {@code \n} (an index that skips
- * a line start would join two lines); {@code String.indexOf} does it at memory speed. What no read
- * checks: a changed byte inside a line, and, for byte reads ({@code readBytes}, batches), an index whose
- * entries skip line starts in step; {@code verify} finds both (the CRC32C of every committed byte, every
- * entry against the data).
+ * <p><b>The per-read check</b>, O(lines), on every read, is {@link PromisedLines}'s, applied window by
+ * window: the entries of the lines read increase strictly, stay inside the committed data, and the byte
+ * before the first line and the last byte of every line read is {@code \n} (but the unterminated last
+ * line of a file indexed in place). So an entry moved into a line, past another entry, or beyond the
+ * data is a {@link CorruptStoreException}, never a wrong line. Reads into {@code String}s also check
+ * that no line holds a {@code \n} (an index that skips a line start would join two lines);
+ * {@code String.indexOf} does it at memory speed. What no read checks: a changed byte inside a line,
+ * and, for byte reads ({@code readBytes}, batches), an index whose entries skip line starts in step;
+ * {@code verify} finds both (the CRC32C of every committed byte, every entry against the data).
  *
  * <p>Thread-safe: no state but the shard's; each read uses its own thread's scratch.
  */
@@ -42,9 +42,7 @@ final class IndexedLines {
     private final Path dataFile;
     private final LineIndex index;
     private final RangeReader reader;
-    private final long lines;
-    private final long dataBytes;
-    private final boolean unterminatedEnd;
+    private final PromisedLines promised;
     private final int windowBytes;
 
     /**
@@ -53,26 +51,15 @@ final class IndexedLines {
      * @param dataFile the data file, for messages
      * @param index the shard's index, stride 1
      * @param reader reads the data file
-     * @param lines lines in the shard
-     * @param dataBytes committed bytes of the data file
-     * @param unterminatedEnd whether the last line has no {@code \n}
+     * @param promised checks and splits what is read
      * @param windowBytes the most bytes read into scratch at once, {@code >= 1}
      */
-    IndexedLines(Path dataFile, LineIndex index, RangeReader reader, long lines, long dataBytes,
-            boolean unterminatedEnd, int windowBytes) {
+    IndexedLines(Path dataFile, LineIndex index, RangeReader reader, PromisedLines promised, int windowBytes) {
         this.dataFile = dataFile;
         this.index = index;
         this.reader = reader;
-        this.lines = lines;
-        this.dataBytes = dataBytes;
-        this.unterminatedEnd = unterminatedEnd;
+        this.promised = promised;
         this.windowBytes = windowBytes;
-    }
-
-    /** Receives one checked line: its bytes {@code [start, contentEnd)}, terminator up to {@code end}. */
-    @FunctionalInterface
-    private interface LineTarget {
-        void line(long line, int start, int contentEnd, int end);
     }
 
     /** Receives a window: the bytes of lines {@code [i, j)} lie in it from {@code entries[0] - base} on. */
@@ -95,7 +82,7 @@ final class IndexedLines {
             windows(start, end, scratch, (i, j, entries, base, length) -> {
                 ByteBuffer window = reader.bytes(base, length, scratch);
                 ByteBuffer view = window.duplicate();
-                split(window, base, i, j, entries, (line, s, contentEnd, e) -> {
+                promised.split(window, base, i, j, entries, (line, s, contentEnd, e) -> {
                     view.clear().limit(contentEnd).position(s);
                     visitor.visit(firstLine + line - start, view);
                 });
@@ -119,12 +106,10 @@ final class IndexedLines {
             windows(start, end, scratch, (i, j, entries, base, length) -> {
                 byte[] bytes = window(scratch, i, length);
                 reader.readFully(base, bytes, 0, length);
-                split(ByteBuffer.wrap(bytes, 0, length), base, i, j, entries, (line, s, contentEnd, e) -> {
+                promised.split(ByteBuffer.wrap(bytes, 0, length), base, i, j, entries, (line, s, contentEnd, e) -> {
                     String text = new String(bytes, s, contentEnd - s, StandardCharsets.UTF_8);
                     if (text.indexOf('\n') >= 0) {
-                        throw new CorruptStoreException(index.file(), "line " + line + " of the shard, bytes ["
-                                + (base + s) + ", " + (base + contentEnd) + ") of " + dataFile
-                                + ", holds a \\n: the index skips a line start");
+                        throw promised.skipsLineStart(line, base + s, base + contentEnd);
                     }
                     consumer.accept(text);
                 });
@@ -147,9 +132,9 @@ final class IndexedLines {
         if (start == end) {
             return;
         }
-        long from = startOf(start);
+        long from = entry(start);
         long to = entry(end);
-        checkWindow(start, end, from, to);
+        promised.checkRange(start, end, from, to);
         int lead = from > 0 ? 1 : 0;
         // The byte before the first line goes where the batch's last \n (or its unused byte 0) is, and is
         // put back after the check; an unterminated last line needs one byte more for its \n.
@@ -166,7 +151,7 @@ final class IndexedLines {
             reader.readFully(from - lead, bytes, at, (int) (to - from + lead));
             ByteBuffer data = ByteBuffer.wrap(bytes);
             int[] written = {batch.byteEnd()};
-            LineTarget append = (line, s, contentEnd, e) -> {
+            PromisedLines.LineTarget append = (line, s, contentEnd, e) -> {
                 int w = written[0];
                 if (w == s && contentEnd == e - 1) {
                     w = e;
@@ -180,7 +165,7 @@ final class IndexedLines {
             };
             for (long i = start; i < end; ) {
                 long j = Math.min(end, i + WINDOW_LINES);
-                split(data, from - lead - at, i, j, entries(scratch, i, j), append);
+                promised.split(data, from - lead - at, i, j, entries(scratch, i, j), append);
                 i = j;
             }
         } catch (IOException e) {
@@ -199,7 +184,7 @@ final class IndexedLines {
      */
     private void windows(long start, long end, Scratch scratch, WindowReader windowReader) {
         try {
-            long from = startOf(start);
+            long from = entry(start);
             for (long i = start; i < end; ) {
                 long j = windowEnd(i, Math.min(end, i + WINDOW_LINES), from);
                 long[] entries = entries(scratch, i, j);
@@ -220,55 +205,6 @@ final class IndexedLines {
         long[] entries = scratch.entries(count);
         index.entries(i, entries, count);
         return entries;
-    }
-
-    /**
-     * Checks and splits lines {@code [i, j)}, whose bytes lie in {@code data} at {@code entries[0] - base}
-     * on (and the byte before them too, when they do not start the data); {@code entries[k - i]} is where
-     * line {@code k} starts.
-     */
-    private void split(ByteBuffer data, long base, long i, long j, long[] entries, LineTarget target) {
-        long from = entries[0];
-        long to = entries[(int) (j - i)];
-        if (from > 0 && data.get((int) (from - 1 - base)) != '\n') {
-            throw new CorruptStoreException(dataFile, "byte " + from + " is not a line start (the byte before it is"
-                    + " not \\n), yet index entry " + i + " points there: the index does not match the data");
-        }
-        long previous = from;
-        int n = (int) (j - i);
-        for (int k = 0; k < n; k++) {
-            long next = entries[k + 1];
-            if (next <= previous || next > to) {
-                throw new CorruptStoreException(index.file(), "entries " + (i + k) + " and " + (i + k + 1) + " are "
-                        + previous + " and " + next + ": line starts must increase, within [" + from + ", " + to + "]");
-            }
-            int s = (int) (previous - base);
-            int e = (int) (next - base);
-            int contentEnd = e;
-            if (!unterminatedEnd || i + k + 1 != lines) {
-                if (data.get(e - 1) != '\n') {
-                    throw new CorruptStoreException(dataFile, "byte " + (next - 1) + " is not \\n, yet index entry "
-                            + (i + k + 1) + " says line " + (i + k) + " of the shard ends there: the index does not"
-                            + " match the data");
-                }
-                contentEnd = e - 1;
-                if (contentEnd > s && data.get(contentEnd - 1) == '\r') {
-                    contentEnd--;
-                }
-            }
-            target.line(i + k, s, contentEnd, e);
-            previous = next;
-        }
-    }
-
-    /** Entry {@code start}, checked to lie inside the data. */
-    private long startOf(long start) {
-        long from = entry(start);
-        if (from < 0 || from > dataBytes) {
-            throw new CorruptStoreException(index.file(), "entry " + start + " is " + from + ", outside the data [0, "
-                    + dataBytes + "]");
-        }
-        return from;
     }
 
     /**
@@ -294,20 +230,13 @@ final class IndexedLines {
 
     /** The length of the window {@code [base, to)} of lines {@code [i, j)}, which start at {@code from}; checked. */
     private int windowLength(long i, long j, long from, long base, long to) {
-        checkWindow(i, j, from, to);
+        promised.checkRange(i, j, from, to);
         long length = to - base;
         if (length > MAX_WINDOW) {
             throw new CorruptStoreException(index.file(), "entries " + i + " and " + j + " give line " + i
                     + " of the shard " + (to - from) + " bytes, more than any line the format holds");
         }
         return (int) length;
-    }
-
-    private void checkWindow(long i, long j, long from, long to) {
-        if (to <= from || to > dataBytes) {
-            throw new CorruptStoreException(index.file(), "entries " + i + " and " + j + " give the byte range ["
-                    + from + ", " + to + "), which must be non-empty and inside the data [0, " + dataBytes + "]");
-        }
     }
 
     /** The array for a window; a line too long for the heap is an error that says which and how long. */

@@ -40,9 +40,9 @@ public final class ShardReader implements Closeable {
     private final Path dataFile;
     private final long lines;
     private final long dataBytes;
-    private final boolean unterminatedEnd;
     private final LineIndex index;
     private final RangeReader reader;
+    private final PromisedLines promised;
     private final IndexedLines indexed;
     private final BufferedStreamRangeReader text;
     private final Arena arena;
@@ -51,12 +51,13 @@ public final class ShardReader implements Closeable {
         this.dataFile = spec.dataFile();
         this.lines = spec.lines();
         this.dataBytes = spec.dataBytes();
-        this.unterminatedEnd = spec.unterminatedEnd();
         this.index = index;
         this.reader = reader;
+        this.promised = new PromisedLines(spec.dataFile(), index != null ? index.file() : spec.indexFile(),
+                spec.lines(), spec.dataBytes(), spec.unterminatedEnd());
         // An entry for every line: the index splits the lines, no byte is scanned.
-        this.indexed = index != null && index.stride() == 1 ? new IndexedLines(spec.dataFile(), index, reader,
-                spec.lines(), spec.dataBytes(), spec.unterminatedEnd(), spec.readBufferSize()) : null;
+        this.indexed = index != null && index.stride() == 1
+                ? new IndexedLines(spec.dataFile(), index, reader, promised, spec.readBufferSize()) : null;
         this.text = text;
         this.arena = arena;
     }
@@ -319,31 +320,17 @@ public final class ShardReader implements Closeable {
     /** Finds the byte range that holds lines {@code [start, end)} and what it must contain. */
     private ExpectedRange plan(long start, long end, long firstLine) {
         long count = end - start;
-        long from;
-        long to;
-        long skip;
-        boolean exactEnd;
         if (index == null) {
-            from = 0;
-            to = dataBytes;
-            skip = start;
-            exactEnd = end == lines;
-        } else {
-            int stride = index.stride();
-            long startEntry = start / stride;
-            long endEntry = Math.ceilDiv(end, stride);
-            from = index.entry(startEntry);
-            to = index.entry(endEntry);
-            skip = start - startEntry * stride;
-            exactEnd = end % stride == 0 || end == lines;
-            if (from < 0 || from > to || to > dataBytes) {
-                throw new CorruptStoreException(index.file(), "entries " + startEntry + " and " + endEntry
-                        + " give the byte range [" + from + ", " + to + "), outside [0, " + dataBytes + "]");
-            }
+            return promised.expected(0, dataBytes, start, firstLine, count, end == lines);
         }
-        boolean leadingNewline = from > 0;
-        return new ExpectedRange(dataFile, leadingNewline ? from - 1 : from, to, leadingNewline, skip, firstLine,
-                count, exactEnd, unterminatedEnd && to == dataBytes);
+        int stride = index.stride();
+        long startEntry = start / stride;
+        long endEntry = Math.ceilDiv(end, stride);
+        long from = index.entry(startEntry);
+        long to = index.entry(endEntry);
+        promised.checkRange(startEntry, endEntry, from, to);
+        return promised.expected(from, to, start - startEntry * stride, firstLine, count,
+                end % stride == 0 || end == lines);
     }
 
     @Override
