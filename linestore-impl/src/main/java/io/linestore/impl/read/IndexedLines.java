@@ -132,9 +132,23 @@ final class IndexedLines {
         if (start == end) {
             return;
         }
-        long from = entry(start);
-        long to = entry(end);
-        promised.checkRange(start, end, from, to);
+        Scratch scratch = Scratch.take();
+        try {
+            // The first window's entries give the range's start, and its end when the read fits in one
+            // window (a short read then looks nothing up twice).
+            long firstEnd = Math.min(end, start + WINDOW_LINES);
+            long[] first = entries(scratch, start, firstEnd);
+            long from = first[0];
+            long to = firstEnd == end ? first[(int) (end - start)] : entry(end);
+            promised.checkRange(start, end, from, to);
+            fill(start, end, from, to, first, scratch, batch);
+        } finally {
+            scratch.release();
+        }
+    }
+
+    /** {@link #batch}, once the range {@code [from, to)} is known and {@code first} holds the first window's entries. */
+    private void fill(long start, long end, long from, long to, long[] first, Scratch scratch, LineBatch batch) {
         int lead = from > 0 ? 1 : 0;
         // The byte before the first line goes where the batch's last \n (or its unused byte 0) is, and is
         // put back after the check; an unterminated last line needs one byte more for its \n.
@@ -146,7 +160,6 @@ final class IndexedLines {
         }
         int at = batch.byteEnd() - lead;
         byte kept = bytes[at];
-        Scratch scratch = Scratch.take();
         try {
             reader.readFully(from - lead, bytes, at, (int) (to - from + lead));
             ByteBuffer data = ByteBuffer.wrap(bytes);
@@ -165,13 +178,12 @@ final class IndexedLines {
             };
             for (long i = start; i < end; ) {
                 long j = Math.min(end, i + WINDOW_LINES);
-                promised.split(data, from - lead - at, i, j, entries(scratch, i, j), append);
+                promised.split(data, from - lead - at, i, j, i == start ? first : entries(scratch, i, j), append);
                 i = j;
             }
         } catch (IOException e) {
             throw readFailed(e);
         } finally {
-            scratch.release();
             if (lead == 1) {
                 bytes[at] = kept;
             }
@@ -184,15 +196,16 @@ final class IndexedLines {
      */
     private void windows(long start, long end, Scratch scratch, WindowReader windowReader) {
         try {
-            long from = entry(start);
             for (long i = start; i < end; ) {
-                long j = windowEnd(i, Math.min(end, i + WINDOW_LINES), from);
-                long[] entries = entries(scratch, i, j);
+                // The entries first, and the window cut from them: a lookup per entry would decode a
+                // compact index's block again for each.
+                long[] entries = entries(scratch, i, Math.min(end, i + WINDOW_LINES));
+                long from = entries[0];
+                long j = i + windowLines(entries, (int) (Math.min(end, i + WINDOW_LINES) - i), from);
                 long to = entries[(int) (j - i)];
                 long base = from > 0 ? from - 1 : 0;
                 windowReader.read(i, j, entries, base, windowLength(i, j, from, base, to));
                 i = j;
-                from = to;
             }
         } catch (IOException e) {
             throw readFailed(e);
@@ -208,18 +221,18 @@ final class IndexedLines {
     }
 
     /**
-     * The end of the window that starts at line {@code i} (at byte {@code from}) and may reach line
-     * {@code end}: as many lines as fit in the window size with the byte before them, at least one.
+     * How many of the {@code lines} whose entries start {@code entries} fit in the window size with the
+     * byte before them (line 0 at byte {@code from}): all, or the most that fit, at least one.
      */
-    private long windowEnd(long i, long end, long from) {
-        if (entry(end) - from + 1 <= windowBytes) {
-            return end;
+    private int windowLines(long[] entries, int lines, long from) {
+        if (entries[lines] - from + 1 <= windowBytes) {
+            return lines;
         }
-        long fits = i + 1;
-        long over = end;
+        int fits = 1;
+        int over = lines;
         while (over - fits > 1) {
-            long middle = (fits + over) >>> 1;
-            if (entry(middle) - from + 1 <= windowBytes) {
+            int middle = (fits + over) >>> 1;
+            if (entries[middle] - from + 1 <= windowBytes) {
                 fits = middle;
             } else {
                 over = middle;
