@@ -91,7 +91,7 @@ public final class CompactIndex implements LineIndex {
     static final long BYTES_OFFSET = IndexFormat.ENTRY_COUNT_OFFSET;
     static final long SEGMENTS_OFFSET = FIXED_HEADER_BYTES;
 
-    static final ValueLayout.OfLong LONG = IndexFormat.LONG;
+    static final ValueLayout.OfLong LONG = IndexFormat.Layouts.LONG;
 
     private final Path file;
     private final MemorySegment segment;
@@ -141,7 +141,7 @@ public final class CompactIndex implements LineIndex {
                     + " bytes, the manifest says " + indexBytes + ", the header alone takes " + HEADER_BYTES);
         }
         IndexFormat.checkHeader(file, segment, MAGIC, identity);
-        int fileBlockLines = segment.get(IndexFormat.INT, BLOCK_LINES_OFFSET);
+        int fileBlockLines = IndexFormat.intAt(segment, BLOCK_LINES_OFFSET);
         if (fileBlockLines != blockLines) {
             throw new CorruptStoreException(file, "header says " + fileBlockLines + " lines per block, the manifest "
                     + blockLines);

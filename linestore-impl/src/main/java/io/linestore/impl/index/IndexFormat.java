@@ -85,10 +85,32 @@ public final class IndexFormat {
     static final long STORE_ID_OFFSET = 32;
     static final long GENERATION_OFFSET = 40;
 
-    static final ValueLayout.OfInt INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-
     private IndexFormat() {
+    }
+
+    /**
+     * The little-endian layout of a long field, in a class of its own so that it is made on the first
+     * lookup that needs it: making a layout initialises {@code ValueLayout}, whose var handles the JDK
+     * builds lambda forms for at run time in every process (its start-up cache keeps none), and opening
+     * a dense index and reading a range need no layout (header fields go through {@link #intAt} and
+     * {@link #longAt}, entries through a bulk copy).
+     */
+    static final class Layouts {
+
+        static final ValueLayout.OfLong LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+        private Layouts() {
+        }
+    }
+
+    /** The little-endian int at {@code offset}, read through a buffer view (see {@link Layouts}). */
+    static int intAt(MemorySegment segment, long offset) {
+        return segment.asSlice(offset, Integer.BYTES).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN).getInt(0);
+    }
+
+    /** The little-endian long at {@code offset}, read through a buffer view (see {@link Layouts}). */
+    static long longAt(MemorySegment segment, long offset) {
+        return segment.asSlice(offset, Long.BYTES).asByteBuffer().order(ByteOrder.LITTLE_ENDIAN).getLong(0);
     }
 
     /**
@@ -196,16 +218,16 @@ public final class IndexFormat {
             throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
                     + expected.headerBytes() + "-byte header");
         }
-        int found = segment.get(INT, MAGIC_OFFSET);
+        int found = intAt(segment, MAGIC_OFFSET);
         if (found != magic) {
             throw new CorruptStoreException(file, "bad magic 0x" + Integer.toHexString(found) + ", expected 0x"
                     + Integer.toHexString(magic));
         }
-        int version = segment.get(INT, VERSION_OFFSET);
+        int version = intAt(segment, VERSION_OFFSET);
         if (version != VERSION && (version != VERSION_1 || magic != MAGIC)) {
             throw new UnsupportedFormatException(file, version, VERSION);
         }
-        int shard = segment.get(INT, SHARD_OFFSET);
+        int shard = intAt(segment, SHARD_OFFSET);
         if (version == VERSION_1) {
             if (expected.version() != VERSION_1 || shard != 0) {
                 throw new CorruptStoreException(file, "index version 1 (reserved field " + shard
@@ -217,8 +239,8 @@ public final class IndexFormat {
             throw new CorruptStoreException(file, "index of " + segment.byteSize() + " bytes is shorter than its "
                     + HEADER_BYTES_V2 + "-byte header");
         }
-        long storeId = segment.get(LONG, STORE_ID_OFFSET);
-        long generation = segment.get(LONG, GENERATION_OFFSET);
+        long storeId = longAt(segment, STORE_ID_OFFSET);
+        long generation = longAt(segment, GENERATION_OFFSET);
         // Field by field, not the record's equals: that one links through a bootstrap method on its first
         // call, which the JDK's start-up cache does not keep, and every short command opens an index.
         if (version != expected.version() || shard != expected.shard() || storeId != expected.storeId()

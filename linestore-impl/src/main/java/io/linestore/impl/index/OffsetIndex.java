@@ -3,7 +3,7 @@ package io.linestore.impl.index;
 import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
 
@@ -53,8 +53,8 @@ public final class OffsetIndex implements LineIndex {
             long lines, long dataBytes) {
         long expectedBytes = identity.fileBytes(lines, stride);
         IndexFormat.checkHeader(file, segment, IndexFormat.MAGIC, identity);
-        int fileStride = segment.get(IndexFormat.INT, IndexFormat.STRIDE_OFFSET);
-        long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
+        int fileStride = IndexFormat.intAt(segment, IndexFormat.STRIDE_OFFSET);
+        long fileLines = IndexFormat.longAt(segment, IndexFormat.LINES_OFFSET);
         // An append running now may be rewriting the header and the entries past the commit: only
         // what it never changes is checked here (see checkWhole for the rest).
         boolean linesOk = fileLines >= lines || fileLines == IndexFormat.IN_PROGRESS_LINES;
@@ -65,8 +65,9 @@ public final class OffsetIndex implements LineIndex {
         }
         OffsetIndex index = new OffsetIndex(file, segment, identity, stride, lines,
                 IndexFormat.entryCount(lines, stride), dataBytes);
-        if (lines > 0 && index.entry(0) != 0) {
-            throw new CorruptStoreException(file, "first entry=" + index.entry(0) + ", expected 0");
+        long first = lines > 0 ? IndexFormat.longAt(segment, identity.entryOffset(0)) : 0;
+        if (first != 0) {
+            throw new CorruptStoreException(file, "first entry=" + first + ", expected 0");
         }
         return index;
     }
@@ -82,11 +83,11 @@ public final class OffsetIndex implements LineIndex {
      */
     @Override
     public void checkWhole() {
-        long fileLines = segment.get(IndexFormat.LONG, IndexFormat.LINES_OFFSET);
+        long fileLines = segment.get(IndexFormat.Layouts.LONG, IndexFormat.LINES_OFFSET);
         if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
             return;
         }
-        long fileEntries = segment.get(IndexFormat.LONG, IndexFormat.ENTRY_COUNT_OFFSET);
+        long fileEntries = segment.get(IndexFormat.Layouts.LONG, IndexFormat.ENTRY_COUNT_OFFSET);
         if (fileLines != lines) {
             throw new CorruptStoreException(file, "header says lines=" + fileLines + ", the manifest says " + lines);
         }
@@ -95,7 +96,7 @@ public final class OffsetIndex implements LineIndex {
                     + ", but " + fileLines + " lines at stride " + stride + " need "
                     + IndexFormat.entryCount(fileLines, stride) + " entries");
         }
-        long end = segment.get(IndexFormat.LONG, identity.entryOffset(entryCount - 1));
+        long end = segment.get(IndexFormat.Layouts.LONG, identity.entryOffset(entryCount - 1));
         if (end != dataBytes) {
             throw new CorruptStoreException(file, "last entry=" + end + ", expected the data size " + dataBytes);
         }
@@ -146,7 +147,7 @@ public final class OffsetIndex implements LineIndex {
         if (i == entryCount - 1) {
             return dataBytes;
         }
-        return segment.get(IndexFormat.LONG, identity.entryOffset(i));
+        return segment.get(IndexFormat.Layouts.LONG, identity.entryOffset(i));
     }
 
     @Override
@@ -157,9 +158,15 @@ public final class OffsetIndex implements LineIndex {
         }
         // One copy out of the mapping; the end entry is the committed data size, whatever the file holds.
         int stored = (int) Math.min(count, entryCount - 1 - first);
-        // Segment to segment, as MmapRangeReader.readFully copies and for its reason; swaps bytes if need be.
-        MemorySegment.copy(segment, IndexFormat.LONG, identity.entryOffset(first), MemorySegment.ofArray(into),
-                ValueLayout.JAVA_LONG, 0, stored);
+        // Bytes segment to segment, without layouts (see IndexFormat.Layouts), swapped where longs are not
+        // little-endian: an array copy would bootstrap a pattern switch (see MmapRangeReader.readFully).
+        MemorySegment.copy(segment, identity.entryOffset(first), MemorySegment.ofArray(into), 0,
+                (long) stored * Long.BYTES);
+        if (ByteOrder.nativeOrder() != ByteOrder.LITTLE_ENDIAN) {
+            for (int k = 0; k < stored; k++) {
+                into[k] = Long.reverseBytes(into[k]);
+            }
+        }
         if (stored < count) {
             into[stored] = dataBytes;
         }
