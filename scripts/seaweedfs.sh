@@ -109,26 +109,38 @@ start() {
       -filer.localSocket="$dir/filer.sock" -s3.localSocket="$dir/s3.sock" \
       ${LINESTORE_SEAWEEDFS_BUCKETS:+-bucket="$LINESTORE_SEAWEEDFS_BUCKETS"}
   ) >"$dir/weed.log" 2>&1 </dev/null &
-  local pid=$!
-  echo "$pid" >"$dir/weed.pid"
+  echo $! >"$dir/weed.pid"
   local endpoint=http://127.0.0.1:$s3
-  local waited=0
-  until grep -q 'S3 Endpoint' "$dir/weed.log" 2>/dev/null && answers "$endpoint/"; do
-    if ! kill -0 "$pid" 2>/dev/null; then
-      tail -n 20 "$dir/weed.log" >&2 || true
-      fail "weed mini exited while starting (log: $dir/weed.log)"
-    fi
-    if ((waited >= 600)); then
-      kill "$pid" 2>/dev/null || true
-      fail "weed mini did not serve $endpoint within 60 s (log: $dir/weed.log)"
-    fi
-    sleep 0.1
-    waited=$((waited + 1))
-  done
+  mini_ready() { grep -q 'S3 Endpoint' "$dir/weed.log" 2>/dev/null && answers "$endpoint/"; }
+  await_ready "$dir" 60 "weed mini at $endpoint" mini_ready weed
   if [[ -n $parent ]]; then
     watch_parent "$dir" "$parent"
   fi
   finish_start "$dir" "$endpoint"
+}
+
+# Waits until the command READY succeeds, every 0.1 s, for at most SECONDS; each PART started in DIR
+# (DIR/PART.pid, DIR/PART.log) must still run meanwhile. On a time-out or a part's exit it stops what
+# was started in DIR and fails naming WHAT and the log to read.
+#   await_ready DIR SECONDS WHAT READY PART...
+await_ready() {
+  local dir=$1 seconds=$2 what=$3 ready=$4 waited=0 part
+  shift 4
+  until "$ready"; do
+    for part in "$@"; do
+      if ! kill -0 "$(cat "$dir/$part.pid")" 2>/dev/null; then
+        tail -n 20 "$dir/$part.log" >&2 || true
+        stop "$dir" || true
+        fail "$part exited while $what started (log: $dir/$part.log)"
+      fi
+    done
+    if ((waited >= seconds * 10)); then
+      stop "$dir" || true
+      fail "$what did not answer within $seconds s (logs in $dir)"
+    fi
+    sleep 0.1
+    waited=$((waited + 1))
+  done
 }
 
 # Starts one part of a cluster in the background: its pid in DIR/NAME.pid, its log in DIR/NAME.log.
@@ -174,22 +186,9 @@ cluster_start() {
     -master="$master" -defaultReplicaPlacement=001 -localSocket="$dir/filer.sock"
   start_part "$dir" s3 s3 -ip=127.0.0.1 -ip.bind=127.0.0.1 -port="${ports[8]}" -port.grpc="${ports[9]}" \
     -filer="$filer" -config="$dir/s3.json" -port.iceberg=0 -port.lance=0 -localSocket="$dir/s3.sock"
-  local endpoint=http://127.0.0.1:${ports[8]} waited=0 name
-  until answers "$endpoint/" && (($(volume_servers "http://127.0.0.1:${ports[0]}") >= 2)); do
-    for name in master volume1 volume2 filer s3; do
-      if ! kill -0 "$(cat "$dir/$name.pid")" 2>/dev/null; then
-        tail -n 20 "$dir/$name.log" >&2 || true
-        stop "$dir" || true
-        fail "weed $name exited while the cluster started (log: $dir/$name.log)"
-      fi
-    done
-    if ((waited >= 900)); then
-      stop "$dir" || true
-      fail "the cluster did not serve $endpoint with two volume servers within 90 s (logs in $dir)"
-    fi
-    sleep 0.1
-    waited=$((waited + 1))
-  done
+  local endpoint=http://127.0.0.1:${ports[8]}
+  cluster_ready() { answers "$endpoint/" && (($(volume_servers "http://127.0.0.1:${ports[0]}") >= 2)); }
+  await_ready "$dir" 90 "the cluster at $endpoint with two volume servers" cluster_ready master volume1 volume2 filer s3
   if [[ -n $parent ]]; then
     watch_parent "$dir" "$parent"
   fi
