@@ -128,7 +128,7 @@ public final class EliasFanoBlock {
             long word = segment.get(LONG, upper + (long) w * Long.BYTES);
             int ones = Long.bitCount(word);
             if (rank < ones) {
-                long high = (long) w * Long.SIZE + select(word, rank) - j;
+                long high = (long) w * Long.SIZE + Long.numberOfTrailingZeros(nthSetBit(word, rank)) - j;
                 return base + (high << l | low);
             }
             rank -= ones;
@@ -173,9 +173,7 @@ public final class EliasFanoBlock {
         if (w == words) {
             return false;
         }
-        for (; rank > 0; rank--) {
-            word &= word - 1;
-        }
+        word &= -nthSetBit(word, rank);
         for (int v = 0; v < count; v++) {
             while (word == 0) {
                 if (++w == words) {
@@ -209,19 +207,14 @@ public final class EliasFanoBlock {
         return HEADER_BYTES + lowBytes(blockValues, l) + (long) Long.BYTES * words;
     }
 
-    /** Position of the set bit of rank {@code rank} (from 0) in {@code word}, which has more set bits. */
-    private static int select(long word, int rank) {
-        int shift = 0;
-        long rest = word;
-        for (int ones = Long.bitCount(rest & 0xFF); ones <= rank; ones = Long.bitCount(rest & 0xFF)) {
-            rank -= ones;
-            rest >>>= 8;
-            shift += 8;
-        }
-        for (; rank > 0; rank--) {
-            rest &= rest - 1;
-        }
-        return shift + Long.numberOfTrailingZeros(rest);
+    /**
+     * The set bit of rank {@code rank} (from 0) of {@code word}, alone: {@code Long.expand} deposits bit
+     * {@code rank} of its source at that position, one PDEP instruction where the CPU has BMI2 (C2
+     * intrinsic) instead of a loop that clears up to 63 lower bits one by one. 0 if {@code word} has
+     * {@code rank} set bits or fewer.
+     */
+    private static long nthSetBit(long word, int rank) {
+        return Long.expand(1L << rank, word);
     }
 
     private static int lowBits(long[] values) {
