@@ -12,10 +12,20 @@ import java.util.ServiceLoader;
  * to read it. Only {@code build}, {@code index} and {@code append} write; {@code open} never does.
  *
  * <p>The implementation is found with {@link ServiceLoader} ({@code linestore-impl} on the class
- * path or module path provides it). Every method is thread-safe; two builds must not write the same
- * directory at once. The overloads without {@link WriteOptions} use {@link WriteOptions#defaults()}.
+ * path or module path provides it), or named by the system property {@value #PROVIDER_PROPERTY}.
+ * Every method is thread-safe; two builds must not write the same directory at once. The overloads
+ * without {@link WriteOptions} use {@link WriteOptions#defaults()}.
  */
 public final class LineStores {
+
+    /**
+     * The system property that names the provider's class ({@code io.linestore.impl.DefaultLineStoreProvider}
+     * for {@code linestore-impl}), loaded by this class's class loader and made with its public no-argument
+     * constructor instead of being looked for with {@link ServiceLoader}. The lookup reads every jar's
+     * {@code META-INF/services}, which is most of a short command's start-up once the JVM's own is cached;
+     * the {@code linestore} launcher sets it. Unset, the service lookup finds the provider.
+     */
+    public static final String PROVIDER_PROPERTY = "io.linestore.provider";
 
     private LineStores() {
     }
@@ -391,11 +401,34 @@ public final class LineStores {
         return ProviderHolder.PROVIDER;
     }
 
+    /**
+     * Loads the provider a system property names, or finds it with {@link ServiceLoader}.
+     *
+     * @param named the class name from {@link #PROVIDER_PROPERTY}, or {@code null}
+     * @return the provider
+     * @throws IllegalStateException if the named class is no provider with a public no-argument
+     *     constructor, or there is no name and no provider on the class or module path
+     */
+    static LineStoreProvider provider(String named) {
+        if (named == null) {
+            return ServiceLoader.load(LineStoreProvider.class)
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException(
+                            "no linestore implementation found: put linestore-impl on the class path"));
+        }
+        try {
+            return Class.forName(named, true, LineStores.class.getClassLoader())
+                    .asSubclass(LineStoreProvider.class)
+                    .getConstructor()
+                    .newInstance();
+        } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
+            throw new IllegalStateException("system property " + PROVIDER_PROPERTY + "=" + named
+                    + " names no linestore provider with a public no-argument constructor (" + e + ")", e);
+        }
+    }
+
     /** Looks the provider up once, on first use. */
     private static final class ProviderHolder {
-        static final LineStoreProvider PROVIDER = ServiceLoader.load(LineStoreProvider.class)
-                .findFirst()
-                .orElseThrow(() -> new IllegalStateException(
-                        "no linestore implementation found: put linestore-impl on the class path"));
+        static final LineStoreProvider PROVIDER = provider(System.getProperty(PROVIDER_PROPERTY));
     }
 }

@@ -20,18 +20,33 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code linestore aot-training} (hidden): runs the common commands once each, in this JVM, on a
  * small temporary store, printing nothing. The launcher runs it under
- * {@code -XX:AOTCacheOutput} so the JDK records the classes and profiles a short command needs,
- * whichever command the user runs first.
+ * {@code -XX:AOTCacheOutput} so the JDK records the classes and profiles a command needs.
+ *
+ * <p>The launcher keeps two caches, because every class in a cache is loaded at each start whether
+ * the command uses it or not: one for the short commands ({@code read}, {@code info}, help), which
+ * must not carry what building a store loads, and one for the others. So the short commands'
+ * training runs in two JVMs: {@code --prepare DIR} writes the text and builds the stores (not
+ * recorded), then {@code --short DIR} reads them (recorded). Without an option it runs every command
+ * on a store of its own.
  */
 @Command(name = "aot-training", hidden = true,
         description = "Runs the common commands on a small temporary store, for the launcher's start-up cache.")
 public final class AotTrainingCommand implements Callable<Integer> {
 
     private static final int LINES = 2_000;
+
+    @Option(names = "--prepare", paramLabel = "DIR",
+            description = "Writes the text and builds the stores the short commands read into DIR, and stops.")
+    private Path prepare;
+
+    @Option(names = "--short", paramLabel = "DIR",
+            description = "Runs only the short commands (read, info, help) on what --prepare wrote into DIR.")
+    private Path shortOnly;
 
     /** Made by picocli. */
     public AotTrainingCommand() {
@@ -45,47 +60,84 @@ public final class AotTrainingCommand implements Callable<Integer> {
      */
     @Override
     public Integer call() throws IOException {
+        if (prepare != null) {
+            return runAll(new Inputs(prepare).write().commandsThatWrite());
+        }
+        if (shortOnly != null) {
+            return runShort(new Inputs(shortOnly), List.of());
+        }
         Path directory = Files.createTempDirectory("linestore-aot-training-");
         try {
-            Path input = directory.resolve("input.txt");
-            Files.writeString(input, IntStream.range(0, LINES)
-                    .mapToObj(i -> "line " + i + " \u00e9t\u00e9 " + "x".repeat(i % 97))
-                    .collect(Collectors.joining("\n", "", "\n")), StandardCharsets.UTF_8);
-            Path requests = Files.writeString(directory.resolve("requests.txt"), "0 3\n1990 20\n7 1\n");
-            boolean allOk = true;
-            for (List<String> args : commands(input, directory.resolve("single"), directory.resolve("sharded"), requests)) {
-                allOk &= runQuietly(args) == ExitCodes.OK;
-            }
-            runQuietly(List.of("read", input.toString(), "-1", "1"));
-            return allOk ? ExitCodes.OK : ExitCodes.FAILURE;
+            Inputs inputs = new Inputs(directory).write();
+            return runAll(inputs.commandsThatWrite()) == ExitCodes.OK ? runShort(inputs, inputs.otherCommands())
+                    : ExitCodes.FAILURE;
         } finally {
             MoreFiles.deleteRecursively(directory, RecursiveDeleteOption.ALLOW_INSECURE);
         }
     }
 
-    private static List<List<String>> commands(Path input, Path single, Path sharded, Path requests) {
-        List<List<String>> commands = new ArrayList<>();
-        commands.add(List.of("--version"));
-        commands.add(List.of("--help"));
-        commands.add(List.of("read", "--help"));
-        commands.add(List.of("info", "--help"));
-        commands.add(List.of("build", input.toString(), single.toString()));
-        commands.add(List.of("build", input.toString(), sharded.toString(), "--layout", "sharded",
-                "--shard-lines", "300", "--index-stride", "16"));
-        commands.add(List.of("index", input.toString()));
-        commands.add(List.of("read", input.toString(), "1000", "10"));
-        for (Path store : List.of(single, sharded)) {
-            for (String reader : new ReadMethodOption()) {
-                commands.add(List.of("read", store.toString(), "1000", "10", "--reader", reader));
-            }
-            commands.add(List.of("read", store.toString(), "0", "5", "--number",
-                    "--reader", ReadMethod.AUTO.name()));
-            commands.add(List.of("info", store.toString()));
-            commands.add(List.of("info", store.toString(), "--json"));
-            commands.add(List.of("verify", store.toString()));
-            commands.add(List.of("read", store.toString(), "--ranges", requests.toString()));
+    /** The short commands, then {@code more}, then a read with a bad argument (its error path is cached too). */
+    private static int runShort(Inputs inputs, List<List<String>> more) {
+        int status = runAll(inputs.shortCommands());
+        status = Math.max(status, runAll(more));
+        runQuietly(List.of("read", inputs.input().toString(), "-1", "1"));
+        return status;
+    }
+
+    private static int runAll(List<List<String>> commands) {
+        boolean allOk = true;
+        for (List<String> args : commands) {
+            allOk &= runQuietly(args) == ExitCodes.OK;
         }
-        return commands;
+        return allOk ? ExitCodes.OK : ExitCodes.FAILURE;
+    }
+
+    /** The files the training reads and writes, under one directory. */
+    private record Inputs(Path input, Path single, Path sharded, Path requests) {
+
+        Inputs(Path directory) {
+            this(directory.resolve("input.txt"), directory.resolve("single"), directory.resolve("sharded"),
+                    directory.resolve("requests.txt"));
+        }
+
+        Inputs write() throws IOException {
+            Files.writeString(input, IntStream.range(0, LINES)
+                    .mapToObj(i -> "line " + i + " \u00e9t\u00e9 " + "x".repeat(i % 97))
+                    .collect(Collectors.joining("\n", "", "\n")), StandardCharsets.UTF_8);
+            Files.writeString(requests, "0 3\n1990 20\n7 1\n");
+            return this;
+        }
+
+        List<List<String>> commandsThatWrite() {
+            return List.of(List.of("build", input.toString(), single.toString()),
+                    List.of("build", input.toString(), sharded.toString(), "--layout", "sharded",
+                            "--shard-lines", "300", "--index-stride", "16"),
+                    List.of("index", input.toString()));
+        }
+
+        List<List<String>> shortCommands() {
+            List<List<String>> commands = new ArrayList<>();
+            commands.add(List.of("--version"));
+            commands.add(List.of("--help"));
+            commands.add(List.of("read", "--help"));
+            commands.add(List.of("info", "--help"));
+            commands.add(List.of("read", input.toString(), "1000", "10"));
+            for (Path store : List.of(single, sharded)) {
+                for (String reader : new ReadMethodOption()) {
+                    commands.add(List.of("read", store.toString(), "1000", "10", "--reader", reader));
+                }
+                commands.add(List.of("read", store.toString(), "0", "5", "--number",
+                        "--reader", ReadMethod.AUTO.name()));
+                commands.add(List.of("info", store.toString()));
+                commands.add(List.of("info", store.toString(), "--json"));
+                commands.add(List.of("read", store.toString(), "--ranges", requests.toString()));
+            }
+            return commands;
+        }
+
+        List<List<String>> otherCommands() {
+            return List.of(List.of("verify", single.toString()), List.of("verify", sharded.toString()));
+        }
     }
 
     private static int runQuietly(List<String> args) {

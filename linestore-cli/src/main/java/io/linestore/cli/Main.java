@@ -1,18 +1,50 @@
 package io.linestore.cli;
 
+import io.linestore.LineStores;
+import io.linestore.cli.common.ExitCodes;
+
 /** The {@code linestore} executable: runs the command line and exits with its status. */
 public final class Main {
+
+    /** The implementation the command line runs with (linestore-impl, a run-time dependency only). */
+    static final String IMPLEMENTATION = "io.linestore.impl.DefaultLineStoreProvider";
+
+    /** picocli's switch for its probe of Groovy's {@code Closure} class. */
+    static final String PICOCLI_NO_CLOSURES = "picocli.disable.closures";
 
     private Main() {
     }
 
     /**
      * Runs {@code linestore} with the process's streams and exits with the command's status
-     * (0 ok, 1 failure, 2 bad usage).
+     * (0 ok, 1 failure, 2 bad usage): returns on success, calls {@link System#exit} otherwise.
      *
      * @param args the command line
      */
     public static void main(String[] args) {
-        System.exit(LinestoreCommand.newCommandLine(StandardStreams.system(), args).execute(args));
+        avoidClassPathSearches();
+        int status = LinestoreCommand.newCommandLine(StandardStreams.system(), args).execute(args);
+        // A success returns: System.exit asks for the JDK's logger of exits, whose service lookup
+        // reads the jar's central directory (about 10 ms). Every command has closed what it opened, so
+        // no thread keeps the JVM up.
+        if (status != ExitCodes.OK) {
+            System.exit(status);
+        }
+    }
+
+    /**
+     * Names the implementation instead of having it looked for, and turns off picocli's look for
+     * Groovy, unless the user set either. Each look is a search of the class path for a name, which
+     * reads the central directory of the command-line jar (3,800 entries): with the start-up cache
+     * holding every class a short command needs, that was the largest part of its start-up
+     * (docs/benchmarks.md).
+     */
+    static void avoidClassPathSearches() {
+        if (System.getProperty(LineStores.PROVIDER_PROPERTY) == null) {
+            System.setProperty(LineStores.PROVIDER_PROPERTY, IMPLEMENTATION);
+        }
+        if (System.getProperty(PICOCLI_NO_CLOSURES) == null) {
+            System.setProperty(PICOCLI_NO_CLOSURES, "true");
+        }
     }
 }
