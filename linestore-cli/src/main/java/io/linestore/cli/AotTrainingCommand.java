@@ -27,12 +27,13 @@ import picocli.CommandLine.Option;
  * small temporary store, printing nothing. The launcher runs it under
  * {@code -XX:AOTCacheOutput} so the JDK records the classes and profiles a command needs.
  *
- * <p>The launcher keeps two caches, because every class in a cache is loaded at each start whether
- * the command uses it or not: one for the short commands ({@code read}, {@code info}, help), which
- * must not carry what building a store loads, and one for the others. So the short commands'
- * training runs in two JVMs: {@code --prepare DIR} writes the text and builds the stores (not
- * recorded), then {@code --short DIR} reads them (recorded). Without an option it runs every command
- * on a store of its own.
+ * <p>Every class in a cache is loaded at each start, whether the command uses it or not, so the
+ * launcher keeps a cache for each short command ({@code read}, {@code info}, and help with
+ * {@code --version}), which must carry neither what building a store loads nor what the others
+ * load, and one for all other commands. A short command's training runs in two JVMs:
+ * {@code --prepare DIR} writes the text and builds the stores (not recorded), then
+ * {@code --short COMMAND DIR} runs that command's forms on them (recorded). Without an option it
+ * runs every command on a store of its own.
  */
 @Command(name = "aot-training", hidden = true,
         description = "Runs the common commands on a small temporary store, for the launcher's start-up cache.")
@@ -44,9 +45,9 @@ public final class AotTrainingCommand implements Callable<Integer> {
             description = "Writes the text and builds the stores the short commands read into DIR, and stops.")
     private Path prepare;
 
-    @Option(names = "--short", paramLabel = "DIR",
-            description = "Runs only the short commands (read, info, help) on what --prepare wrote into DIR.")
-    private Path shortOnly;
+    @Option(names = "--short", arity = "2", paramLabel = "COMMAND DIR", hideParamSyntax = true,
+            description = "Runs the forms of one short command (read, info or help) on what --prepare wrote into DIR.")
+    private List<String> shortOnly;
 
     /** Made by picocli. */
     public AotTrainingCommand() {
@@ -64,24 +65,37 @@ public final class AotTrainingCommand implements Callable<Integer> {
             return runAll(new Inputs(prepare).write().commandsThatWrite());
         }
         if (shortOnly != null) {
-            return runShort(new Inputs(shortOnly), List.of());
+            String command = shortOnly.get(0);
+            Inputs inputs = new Inputs(Path.of(shortOnly.get(1)));
+            return runShort(inputs, inputs.shortCommands().stream().filter(args -> form(args).equals(command))
+                    .toList(), List.of());
         }
         Path directory = Files.createTempDirectory("linestore-aot-training-");
         try {
             Inputs inputs = new Inputs(directory).write();
-            return runAll(inputs.commandsThatWrite()) == ExitCodes.OK ? runShort(inputs, inputs.otherCommands())
-                    : ExitCodes.FAILURE;
+            return runAll(inputs.commandsThatWrite()) == ExitCodes.OK
+                    ? runShort(inputs, inputs.shortCommands(), inputs.otherCommands()) : ExitCodes.FAILURE;
         } finally {
             MoreFiles.deleteRecursively(directory, RecursiveDeleteOption.ALLOW_INSECURE);
         }
     }
 
-    /** The short commands, then {@code more}, then a read with a bad argument (its error path is cached too). */
-    private static int runShort(Inputs inputs, List<List<String>> more) {
-        int status = runAll(inputs.shortCommands());
+    /** Which short command a command line is: its subcommand, or {@code help} for the root's options. */
+    private static String form(List<String> args) {
+        return args.getFirst().startsWith("-") ? "help" : args.getFirst();
+    }
+
+    /**
+     * Runs {@code reads}, then {@code more}, then, when {@code reads} has reads, one with a bad argument
+     * (so that the error path is cached too; it fails on purpose).
+     */
+    private static int runShort(Inputs inputs, List<List<String>> reads, List<List<String>> more) {
+        int status = runAll(reads);
         status = Math.max(status, runAll(more));
-        runQuietly(List.of("read", inputs.input().toString(), "-1", "1"));
-        return status;
+        if (reads.stream().anyMatch(args -> form(args).equals("read"))) {
+            runQuietly(List.of("read", inputs.input().toString(), "-1", "1"));
+        }
+        return reads.isEmpty() ? ExitCodes.FAILURE : status;
     }
 
     private static int runAll(List<List<String>> commands) {
@@ -119,6 +133,7 @@ public final class AotTrainingCommand implements Callable<Integer> {
             List<List<String>> commands = new ArrayList<>();
             commands.add(List.of("--version"));
             commands.add(List.of("--help"));
+            commands.add(List.of("help", "read"));
             commands.add(List.of("read", "--help"));
             commands.add(List.of("info", "--help"));
             commands.add(List.of("read", input.toString(), "1000", "10"));

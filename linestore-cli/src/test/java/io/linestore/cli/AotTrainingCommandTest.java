@@ -12,28 +12,31 @@ class AotTrainingCommandTest {
     @TempDir
     Path tmp;
 
-    /** The short commands' training in two JVMs (here two runs): the stores first, then their reads. */
+    /** A short command's training in two JVMs (here runs): the stores first, then that command's forms. */
     @Test
-    void preparesStoresThenRunsTheShortCommandsOnThemPrintingNothing() {
+    void preparesStoresThenRunsEachShortCommandOnThemPrintingNothing() {
         Cli.Result prepared = Cli.run("aot-training", "--prepare", tmp.toString());
-        Cli.Result shortOnes = Cli.run("aot-training", "--short", tmp.toString());
+        List<Cli.Result> shortOnes = List.of("read", "info", "help").stream()
+                .map(command -> Cli.run("aot-training", "--short", command, tmp.toString())).toList();
 
         assertThat(prepared.exitCode()).as(prepared.err()).isZero();
         assertThat(tmp.resolve("single/manifest.json")).exists();
         assertThat(tmp.resolve("sharded/manifest.json")).exists();
         assertThat(tmp.resolve("input.txt.lsidx")).exists();
-        assertThat(shortOnes.exitCode()).as(shortOnes.err()).isZero();
-        assertThat(List.of(prepared, shortOnes)).allSatisfy(r -> {
+        assertThat(shortOnes).allSatisfy(r -> assertThat(r.exitCode()).as(r.err()).isZero());
+        assertThat(List.of(prepared, shortOnes.get(0), shortOnes.get(1), shortOnes.get(2))).allSatisfy(r -> {
             assertThat(r.out()).isEmpty();
             assertThat(r.err()).isEmpty();
             assertThat(r.stdout()).isEmpty();
         });
     }
 
-    /** Without its stores the short training fails (the launcher then runs without a cache). */
+    /** Without its stores a read's training fails, and so does one for a command that is not short. */
     @Test
-    void theShortCommandsFailWithoutPreparedStores() {
-        assertThat(Cli.run("aot-training", "--short", tmp.toString()).exitCode()).isNotZero();
+    void aShortCommandsTrainingFailsWithoutPreparedStoresOrForAnotherCommand() {
+        assertThat(Cli.run("aot-training", "--short", "read", tmp.toString()).exitCode()).isNotZero();
+        assertThat(Cli.run("aot-training", "--prepare", tmp.toString()).exitCode()).isZero();
+        assertThat(Cli.run("aot-training", "--short", "build", tmp.toString()).exitCode()).isNotZero();
     }
 
     @Test

@@ -204,7 +204,7 @@ class LauncherIT {
         Instant built = Instant.now().minusSeconds(50);
         Files.setLastModifiedTime(jar, FileTime.from(built));
         Path cache = Files.createDirectories(root.resolve("linestore-cli/target/aot"))
-                .resolve("linestore-" + javaHome.replaceAll("[^A-Za-z0-9._-]", "_") + "-short.aot");
+                .resolve("linestore-" + javaHome.replaceAll("[^A-Za-z0-9._-]", "_") + "-read.aot");
         Files.writeString(cache, "not a cache");
         Files.setLastModifiedTime(cache, FileTime.from(built.plusSeconds(10)));
         byte[] expected = TestStores.joined(TestStores.lines().subList(0, 5));
@@ -228,11 +228,11 @@ class LauncherIT {
     /**
      * The start-up cache records the compilation levels its training reached, and a JVM using it
      * never compiles those methods higher: trained under {@code read}'s tier cap, it would hold the
-     * write commands' newline scan at C1. Every class in a cache is loaded at each start, so the short
-     * commands have a cache of their own, trained on stores another JVM built, and the others another.
+     * write commands' newline scan at C1. Every class in a cache is loaded at each start, so each short
+     * command has a cache of its own, trained on stores another JVM built, and the others share one.
      */
     @Test
-    void trainsOneStartUpCacheForTheShortCommandsAndOneForTheOthersWithoutTheTierCap() throws IOException {
+    void trainsAStartUpCacheForEachShortCommandAndOneForTheOthersWithoutTheTierCap() throws IOException {
         Path root = scratchTree();
         Path jdk = loggingJdk();
         Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", jdk.toString());
@@ -245,11 +245,11 @@ class LauncherIT {
         assertThat(calls).hasSize(5);
         String work = calls.get(0).replaceAll(".* aot-training --prepare ", "");
         assertThat(calls.get(0)).doesNotContain("-XX:AOTCacheOutput=", "TieredStopAtLevel").contains("aot-training --prepare ");
-        assertThat(calls.get(1)).contains("-short.aot.", "aot-training --short " + work).doesNotContain("TieredStopAtLevel");
+        assertThat(calls.get(1)).contains("-read.aot.", "aot-training --short read " + work).doesNotContain("TieredStopAtLevel");
         assertThat(Path.of(work)).doesNotExist();
-        assertThat(calls.get(2)).contains("-XX:TieredStopAtLevel=1", "-short.aot ").endsWith("read store 0 1");
-        assertThat(calls.get(3)).contains("-XX:AOTCacheOutput=").endsWith("aot-training").doesNotContain("-short.aot");
-        assertThat(calls.get(4)).contains("-XX:AOTCache=").doesNotContain("TieredStopAtLevel", "-short.aot")
+        assertThat(calls.get(2)).contains("-XX:TieredStopAtLevel=1", "-read.aot ").endsWith("read store 0 1");
+        assertThat(calls.get(3)).contains("-XX:AOTCacheOutput=").endsWith("aot-training").doesNotContain("-read.aot");
+        assertThat(calls.get(4)).contains("-XX:AOTCache=").doesNotContain("TieredStopAtLevel", "-read.aot")
                 .endsWith("verify store");
     }
 
