@@ -44,7 +44,7 @@ find_java() {
 }
 JAVA=$(find_java)
 # The launcher's flags for a short command (see ../linestore).
-FLAGS=(-Dlinestore.stderr.terminal=false -XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
+FLAGS=(-Dlinestore.stderr.terminal=false --enable-native-access=ALL-UNNAMED -XX:TieredStopAtLevel=1 -XX:+UseSerialGC)
 
 # The floor: a class that prints one line, with an AOT cache of its own, as the launcher has one.
 mkdir -p "$DIR/floor"
