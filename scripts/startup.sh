@@ -51,14 +51,19 @@ mkdir -p "$DIR/floor"
 cat > "$DIR/floor/Hello.java" <<'JAVA'
 public class Hello { public static void main(String[] args) { System.out.println("hello"); } }
 JAVA
-if [[ ! -f $DIR/floor/hello.aot ]]; then
-  # In a jar: the JDK makes no AOT cache for a class path with a non-empty directory.
-  "${JAVA%/java}/javac" -d "$DIR/floor/classes" "$DIR/floor/Hello.java"
-  "${JAVA%/java}/jar" --create --file "$DIR/floor/hello.jar" -C "$DIR/floor/classes" .
-  "$JAVA" "${FLAGS[@]}" -XX:AOTCacheOutput="$DIR/floor/hello.aot" -cp "$DIR/floor/hello.jar" Hello > /dev/null 2>&1 ||
-    echo "startup.sh: could not make the floor's AOT cache; the floor runs without one" >&2
-fi
+# Trained anew on every run, with these flags and this JDK: a cache made under other options (a JVM
+# that enables native access, say) is one the JVM silently refuses, and the floor would run without.
+rm -f "$DIR/floor/hello.aot"
+# In a jar: the JDK makes no AOT cache for a class path with a non-empty directory.
+"${JAVA%/java}/javac" -d "$DIR/floor/classes" "$DIR/floor/Hello.java"
+"${JAVA%/java}/jar" --create --file "$DIR/floor/hello.jar" -C "$DIR/floor/classes" .
+"$JAVA" "${FLAGS[@]}" -XX:AOTCacheOutput="$DIR/floor/hello.aot" -cp "$DIR/floor/hello.jar" Hello > /dev/null 2>&1 ||
+  echo "startup.sh: could not make the floor's AOT cache; the floor runs without one" >&2
 FLOOR="$JAVA ${FLAGS[*]} -XX:AOTCache=$DIR/floor/hello.aot -Xlog:aot=off -Xlog:cds=off -cp $DIR/floor/hello.jar Hello"
+# A cache the JVM refuses would make the floor look slow without a word: check it once, loudly.
+if "$JAVA" "${FLAGS[@]}" -XX:AOTCache="$DIR/floor/hello.aot" -cp "$DIR/floor/hello.jar" Hello 2>&1 | grep -q 'error'; then
+  echo "startup.sh: the JVM refuses the floor's AOT cache; the floor runs without one" >&2
+fi
 
 if command -v hyperfine > /dev/null; then
   timer=hyperfine
