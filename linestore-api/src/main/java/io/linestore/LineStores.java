@@ -21,9 +21,12 @@ public final class LineStores {
     /**
      * The system property that names the provider's class ({@code io.linestore.impl.DefaultLineStoreProvider}
      * for {@code linestore-impl}), loaded by this class's class loader and made with its public no-argument
-     * constructor instead of being looked for with {@link ServiceLoader}. The lookup reads every jar's
-     * {@code META-INF/services}, which is most of a short command's start-up once the JVM's own is cached;
-     * the {@code linestore} launcher sets it. Unset, the service lookup finds the provider.
+     * constructor instead of being looked for with {@link ServiceLoader}: on the class path the lookup reads
+     * every jar's {@code META-INF/services}, which is most of a short command's start-up once the JVM's own
+     * is cached. The command line's {@code Main} sets it when it runs from the class path. A provider in a
+     * package its module does not export is taken from the service lookup instead (on the module path the
+     * lookup reads module descriptors, not jars). Read once per JVM, at the first use of this class's
+     * methods; unset, the service lookup finds the provider.
      */
     public static final String PROVIDER_PROPERTY = "io.linestore.provider";
 
@@ -398,7 +401,11 @@ public final class LineStores {
     }
 
     private static LineStoreProvider provider() {
-        return ProviderHolder.PROVIDER;
+        LineStoreProvider provider = ProviderHolder.PROVIDER;
+        if (provider == null) {
+            throw new IllegalStateException(ProviderHolder.FAILURE.getMessage(), ProviderHolder.FAILURE);
+        }
+        return provider;
     }
 
     /**
@@ -421,14 +428,42 @@ public final class LineStores {
                     .asSubclass(LineStoreProvider.class)
                     .getConstructor()
                     .newInstance();
+        } catch (IllegalAccessException e) {
+            // A named module that does not export the provider's package: the service lookup may make it.
+            return ServiceLoader.load(LineStoreProvider.class).stream()
+                    .filter(provider -> provider.type().getName().equals(named))
+                    .findFirst()
+                    .orElseThrow(() -> notAProvider(named, e))
+                    .get();
         } catch (ReflectiveOperationException | ClassCastException | LinkageError e) {
-            throw new IllegalStateException("system property " + PROVIDER_PROPERTY + "=" + named
-                    + " names no linestore provider with a public no-argument constructor (" + e + ")", e);
+            throw notAProvider(named, e);
         }
     }
 
-    /** Looks the provider up once, on first use. */
+    private static IllegalStateException notAProvider(String named, Throwable cause) {
+        return new IllegalStateException("system property " + PROVIDER_PROPERTY + "=" + named
+                + " names no linestore provider with a public no-argument constructor (" + cause + ")", cause);
+    }
+
+    /**
+     * Looks the provider up once, on first use. A failure is kept, not thrown from the initialiser: it
+     * would reach callers as an {@link ExceptionInInitializerError} once and a {@link NoClassDefFoundError}
+     * after.
+     */
     private static final class ProviderHolder {
-        static final LineStoreProvider PROVIDER = provider(System.getProperty(PROVIDER_PROPERTY));
+        static final LineStoreProvider PROVIDER;
+        static final IllegalStateException FAILURE;
+
+        static {
+            LineStoreProvider provider = null;
+            IllegalStateException failure = null;
+            try {
+                provider = provider(System.getProperty(PROVIDER_PROPERTY));
+            } catch (IllegalStateException e) {
+                failure = e;
+            }
+            PROVIDER = provider;
+            FAILURE = failure;
+        }
     }
 }

@@ -2,6 +2,7 @@ package io.linestore;
 
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,16 @@ class LineStoresProviderTest {
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining(LineStores.PROVIDER_PROPERTY + "=io.linestore.NoSuchProvider")
                 .hasCauseInstanceOf(ClassNotFoundException.class);
+    }
+
+    /** The failure is kept, not thrown from a class initialiser: the second call says the same. */
+    @Test
+    void withoutAnImplementationEveryCallSaysWhatToAddNotOnlyTheFirst() {
+        for (int call = 0; call < 2; call++) {
+            assertThatThrownBy(() -> LineStores.open(Path.of("store")))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("put linestore-impl on the class path");
+        }
     }
 
     @Test

@@ -33,14 +33,16 @@ public final class Main {
     }
 
     /**
-     * Names the implementation instead of having it looked for, and turns off picocli's look for
-     * Groovy, unless the user set either. Each look is a search of the class path for a name, which
+     * Names the implementation instead of having it looked for (on the class path), and turns off
+     * picocli's look for Groovy, unless the user set either. Each look is a search of the class path for a name, which
      * reads the central directory of the command-line jar (3,800 entries): with the start-up cache
      * holding every class a short command needs, that was the largest part of its start-up
      * (docs/benchmarks.md).
      */
     static void avoidClassPathSearches() {
-        if (System.getProperty(LineStores.PROVIDER_PROPERTY) == null) {
+        // On the module path the implementation's package is not exported, and the service lookup
+        // reads module descriptors, not jars: nothing to save there.
+        if (!Main.class.getModule().isNamed() && System.getProperty(LineStores.PROVIDER_PROPERTY) == null) {
             System.setProperty(LineStores.PROVIDER_PROPERTY, IMPLEMENTATION);
         }
         if (System.getProperty(PICOCLI_NO_CLOSURES) == null) {

@@ -253,6 +253,29 @@ class LauncherIT {
                 .endsWith("verify store");
     }
 
+    /** Without the stores a short command's training reads, no cache is made: one of error paths only would stay. */
+    @Test
+    void makesNoCacheForAShortCommandWhoseStoresCouldNotBeBuilt() throws IOException {
+        Path root = scratchTree();
+        Path jdk = loggingJdk();
+        Path java = jdk.resolve("bin/java");
+        Files.writeString(java, Files.readString(java).replace("#!/bin/sh\n",
+                "#!/bin/sh\ncase \"$*\" in *--prepare*) echo \"$*\" >> \"${0%/bin/java}/calls.log\"; exit 1 ;; esac\n"));
+        Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", jdk.toString());
+
+        ProcessRun read = run(env, root.resolve("linestore").toString(), "read", "store", "0", "1");
+
+        assertThat(read.exitCode()).as(read.stderr()).isZero();
+        List<String> calls = Files.readAllLines(jdk.resolve("calls.log"));
+        assertThat(calls).hasSize(2);
+        assertThat(calls.get(0)).contains("aot-training --prepare ");
+        assertThat(calls.get(1)).doesNotContain("-XX:AOTCache").endsWith("read store 0 1");
+        try (var left = Files.list(root.resolve("linestore-cli/target/aot"))) {
+            assertThat(left.map(path -> path.getFileName().toString()).toList())
+                    .singleElement().asString().endsWith("-read.aot.failed");
+        }
+    }
+
     /**
      * A tree with the launcher, poms, a source file and an {@code mvnw} stub that copies the real
      * jar to where the module it was asked to build puts its jar, and logs its arguments.
