@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -28,9 +30,9 @@ import picocli.CommandLine.Option;
  * {@code -XX:AOTCacheOutput} so the JDK records the classes and profiles a command needs.
  *
  * <p>Every class in a cache is loaded at each start, whether the command uses it or not, so the
- * launcher keeps a cache for each short command ({@code read}, {@code info}, and help with
- * {@code --version}), which must carry neither what building a store loads nor what the others
- * load, and one for all other commands. A short command's training runs in two JVMs:
+ * launcher keeps a cache for each short command (a plain {@code read}, which never loads picocli, a
+ * {@code read} with options, {@code info}, and help with {@code --version}), which must carry neither
+ * what building a store loads nor what the others load, and one for all other commands. A short command's training runs in two JVMs:
  * {@code --prepare DIR} writes the text and builds the stores (not recorded), then
  * {@code --short COMMAND DIR} runs that command's forms on them (recorded). Without an option it
  * runs every command on a store of its own.
@@ -46,7 +48,8 @@ public final class AotTrainingCommand implements Callable<Integer> {
     private Path prepare;
 
     @Option(names = "--short", arity = "2", paramLabel = "COMMAND DIR", hideParamSyntax = true,
-            description = "Runs the forms of one short command (read, info or help) on what --prepare wrote into DIR.")
+            description = "Runs the forms of one short command (read, read-options, info or help) on what --prepare"
+                    + " wrote into DIR.")
     private List<String> shortOnly;
 
     /** Made by picocli. */
@@ -80,9 +83,17 @@ public final class AotTrainingCommand implements Callable<Integer> {
         }
     }
 
-    /** Which short command a command line is: its subcommand, or {@code help} for the root's options. */
-    private static String form(List<String> args) {
-        return args.getFirst().startsWith("-") ? "help" : args.getFirst();
+    /**
+     * Which short command a command line is: its subcommand, {@code help} for the root's options, and
+     * for {@code read} either {@code read}, a {@link PlainRead}, or {@code read-options}, which runs
+     * through picocli: each has a cache of its own.
+     */
+    static String form(List<String> args) {
+        String first = args.getFirst();
+        if (first.startsWith("-")) {
+            return "help";
+        }
+        return first.equals("read") && PlainRead.of(args.toArray(String[]::new)).isEmpty() ? "read-options" : first;
     }
 
     /**
@@ -92,10 +103,21 @@ public final class AotTrainingCommand implements Callable<Integer> {
     private static int runShort(Inputs inputs, List<List<String>> reads, List<List<String>> more) {
         int status = runAll(reads);
         status = Math.max(status, runAll(more));
-        if (reads.stream().anyMatch(args -> form(args).equals("read"))) {
+        if (reads.stream().anyMatch(args -> form(args).equals("read-options"))) {
             runQuietly(List.of("read", inputs.input().toString(), "-1", "1"));
         }
         return reads.isEmpty() ? ExitCodes.FAILURE : status;
+    }
+
+    /**
+     * The {@link PlainRead}s of what {@code --prepare} wrote into {@code directory}, for
+     * {@link PlainReadTraining}.
+     *
+     * @param directory the directory {@code --prepare} wrote
+     * @return the command lines
+     */
+    static List<List<String>> plainReads(Path directory) {
+        return new Inputs(directory).plainReads();
     }
 
     private static int runAll(List<List<String>> commands) {
@@ -136,7 +158,7 @@ public final class AotTrainingCommand implements Callable<Integer> {
             commands.add(List.of("help", "read"));
             commands.add(List.of("read", "--help"));
             commands.add(List.of("info", "--help"));
-            commands.add(List.of("read", input.toString(), "1000", "10"));
+            commands.addAll(plainReads());
             for (Path store : List.of(single, sharded)) {
                 for (String reader : new ReadMethodOption()) {
                     commands.add(List.of("read", store.toString(), "1000", "10", "--reader", reader));
@@ -150,6 +172,12 @@ public final class AotTrainingCommand implements Callable<Integer> {
             return commands;
         }
 
+        /** The {@link PlainRead}s: of the indexed text and of each store. */
+        List<List<String>> plainReads() {
+            return Stream.of(input, single, sharded).map(file -> List.of("read", file.toString(), "1000", "10"))
+                    .toList();
+        }
+
         List<List<String>> otherCommands() {
             return List.of(List.of("verify", single.toString()), List.of("verify", sharded.toString()));
         }
@@ -160,10 +188,13 @@ public final class AotTrainingCommand implements Callable<Integer> {
                 InputStream.nullInputStream(), OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8), false);
         String[] arguments = args.toArray(String[]::new);
-        // As Main makes it: with the named command only, so the cache holds what a real run loads.
-        var commandLine = LinestoreCommand.newCommandLine(quiet, arguments);
-        commandLine.setOut(new PrintWriter(Writer.nullWriter()));
-        commandLine.setErr(new PrintWriter(Writer.nullWriter()));
-        return commandLine.execute(arguments);
+        // As Main runs it (a plain read without picocli, the named command only otherwise), so the cache
+        // holds what a real run loads.
+        return Main.run(quiet, arguments, () -> {
+            CommandLine commandLine = LinestoreCommand.newCommandLine(quiet, arguments);
+            commandLine.setOut(new PrintWriter(Writer.nullWriter()));
+            commandLine.setErr(new PrintWriter(Writer.nullWriter()));
+            return commandLine;
+        });
     }
 }

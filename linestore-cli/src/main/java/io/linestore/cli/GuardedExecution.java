@@ -23,11 +23,8 @@ final class GuardedExecution implements IExecutionStrategy {
         int exitCode;
         try {
             exitCode = command.execute(parseResult);
-        } catch (OutOfMemoryError e) {
-            throw new ExecutionException(commandLine, "out of memory (" + e.getMessage() + "); give the JVM more"
-                    + " with LINESTORE_JAVA_OPTS=-Xmx...", e);
         } catch (Error e) {
-            throw new ExecutionException(commandLine, "internal error: " + e, e);
+            throw failure(commandLine, e);
         }
         CommandLine ran = commandLine;
         for (ParseResult level = parseResult; level != null; level = level.subcommand()) {
@@ -42,5 +39,21 @@ final class GuardedExecution implements IExecutionStrategy {
             return ExitCodes.FAILURE;
         }
         return exitCode;
+    }
+
+    /**
+     * What an {@link Error} is reported as: one line that says what happened, and for a full heap
+     * what to do. Also used by {@link PlainRead}, which runs without this strategy.
+     *
+     * @param commandLine the root command line, whose name the report carries
+     * @param error what the command threw
+     * @return the exception to hand to the error reporter
+     */
+    static ExecutionException failure(CommandLine commandLine, Error error) {
+        if (error instanceof OutOfMemoryError) {
+            return new ExecutionException(commandLine, "out of memory (" + error.getMessage() + "); give the JVM more"
+                    + " with LINESTORE_JAVA_OPTS=-Xmx...", error);
+        }
+        return new ExecutionException(commandLine, "internal error: " + error, error);
     }
 }

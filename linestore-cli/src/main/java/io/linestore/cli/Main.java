@@ -2,6 +2,9 @@ package io.linestore.cli;
 
 import io.linestore.LineStores;
 import io.linestore.cli.common.ExitCodes;
+import java.util.Optional;
+import java.util.function.Supplier;
+import picocli.CommandLine;
 
 /** The {@code linestore} executable: runs the command line and exits with its status. */
 public final class Main {
@@ -23,13 +26,27 @@ public final class Main {
      */
     public static void main(String[] args) {
         avoidClassPathSearches();
-        int status = LinestoreCommand.newCommandLine(StandardStreams.system(), args).execute(args);
+        StandardStreams streams = StandardStreams.system();
+        int status = run(streams, args, () -> LinestoreCommand.newCommandLine(streams, args));
         // A success returns: System.exit asks for the JDK's logger of exits, whose service lookup
         // reads the jar's central directory (about 10 ms). Every command has closed what it opened, so
         // no thread keeps the JVM up.
         if (status != ExitCodes.OK) {
             System.exit(status);
         }
+    }
+
+    /**
+     * Runs one command line: a {@link PlainRead} without picocli, anything else through picocli.
+     *
+     * @param streams the byte streams of the run
+     * @param args the command line
+     * @param commandLine makes the picocli command line for {@code args}, set up as the caller wants it
+     * @return the exit code
+     */
+    static int run(StandardStreams streams, String[] args, Supplier<CommandLine> commandLine) {
+        Optional<PlainRead> plain = PlainRead.of(args);
+        return plain.isPresent() ? plain.get().run(streams, commandLine) : commandLine.get().execute(args);
     }
 
     /**

@@ -16,7 +16,7 @@ class AotTrainingCommandTest {
     @Test
     void preparesStoresThenRunsEachShortCommandOnThemPrintingNothing() {
         Cli.Result prepared = Cli.run("aot-training", "--prepare", tmp.toString());
-        List<Cli.Result> shortOnes = List.of("read", "info", "help").stream()
+        List<Cli.Result> shortOnes = List.of("read", "read-options", "info", "help").stream()
                 .map(command -> Cli.run("aot-training", "--short", command, tmp.toString())).toList();
 
         assertThat(prepared.exitCode()).as(prepared.err()).isZero();
@@ -24,7 +24,14 @@ class AotTrainingCommandTest {
         assertThat(tmp.resolve("sharded/manifest.json")).exists();
         assertThat(tmp.resolve("input.txt.lsidx")).exists();
         assertThat(shortOnes).allSatisfy(r -> assertThat(r.exitCode()).as(r.err()).isZero());
-        assertThat(List.of(prepared, shortOnes.get(0), shortOnes.get(1), shortOnes.get(2))).allSatisfy(r -> {
+        assertThat(AotTrainingCommand.plainReads(tmp)).hasSize(3).allSatisfy(read -> {
+            String[] args = read.toArray(String[]::new);
+            assertThat(PlainRead.of(args)).isPresent();
+            Cli.Result result = Cli.run(args);
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.stdout()).isNotEmpty();
+        });
+        assertThat(shortOnes).allSatisfy(r -> {
             assertThat(r.out()).isEmpty();
             assertThat(r.err()).isEmpty();
             assertThat(r.stdout()).isEmpty();
@@ -37,6 +44,16 @@ class AotTrainingCommandTest {
         assertThat(Cli.run("aot-training", "--short", "read", tmp.toString()).exitCode()).isNotZero();
         assertThat(Cli.run("aot-training", "--prepare", tmp.toString()).exitCode()).isZero();
         assertThat(Cli.run("aot-training", "--short", "build", tmp.toString()).exitCode()).isNotZero();
+    }
+
+    /** A plain read and a read with options are trained apart: only the second loads picocli. */
+    @Test
+    void aReadIsAPlainReadOrAReadWithOptions() {
+        assertThat(AotTrainingCommand.form(List.of("read", "store", "0", "1"))).isEqualTo("read");
+        assertThat(AotTrainingCommand.form(List.of("read", "store", "0", "1", "--number"))).isEqualTo("read-options");
+        assertThat(AotTrainingCommand.form(List.of("read", "store", "--ranges", "-"))).isEqualTo("read-options");
+        assertThat(AotTrainingCommand.form(List.of("info", "store"))).isEqualTo("info");
+        assertThat(AotTrainingCommand.form(List.of("--version"))).isEqualTo("help");
     }
 
     @Test

@@ -8,9 +8,13 @@ import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 
-/** Runs {@code linestore} in this JVM through {@link CommandLine#execute} with captured streams. */
+/**
+ * Runs {@code linestore} in this JVM as {@link Main} runs it (a plain read without picocli, anything
+ * else through {@link CommandLine#execute}), with captured streams.
+ */
 final class Cli {
 
     private Cli() {
@@ -45,15 +49,29 @@ final class Cli {
         return run(InputStream.nullInputStream(), new ByteArrayOutputStream(), true, args);
     }
 
+    /**
+     * As {@link #run(OutputStream, String...)}, but through picocli even for a plain read: what a
+     * {@link PlainRead} must equal.
+     */
+    static Result runThroughPicocli(OutputStream stdout, String... args) {
+        return run(InputStream.nullInputStream(), stdout, false, false, args);
+    }
+
     private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, String... args) {
+        return run(stdin, stdout, terminal, true, args);
+    }
+
+    private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, boolean asMain,
+            String... args) {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine commandLine = LinestoreCommand.newCommandLine(new StandardStreams(
-                stdin, stdout, new PrintStream(stderr, true, StandardCharsets.UTF_8), terminal));
-        commandLine.setOut(new PrintWriter(out, true));
-        commandLine.setErr(new PrintWriter(err, true));
-        int exitCode = commandLine.execute(args);
+        StandardStreams streams = new StandardStreams(
+                stdin, stdout, new PrintStream(stderr, true, StandardCharsets.UTF_8), terminal);
+        Supplier<CommandLine> commandLine = () -> LinestoreCommand.newCommandLine(streams)
+                .setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true));
+        int exitCode = asMain ? Main.run(streams, args, commandLine) : commandLine.get().execute(args);
         byte[] bytes = stdout instanceof ByteArrayOutputStream captured ? captured.toByteArray() : new byte[0];
         return new Result(exitCode, out.toString(), err.toString(), bytes, stderr.toString(StandardCharsets.UTF_8));
     }

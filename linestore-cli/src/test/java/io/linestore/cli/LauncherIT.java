@@ -9,6 +9,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -229,7 +230,8 @@ class LauncherIT {
      * The start-up cache records the compilation levels its training reached, and a JVM using it
      * never compiles those methods higher: trained under {@code read}'s tier cap, it would hold the
      * write commands' newline scan at C1. Every class in a cache is loaded at each start, so each short
-     * command has a cache of its own, trained on stores another JVM built, and the others share one.
+     * command (a plain read, a read with options) has a cache of its own, trained on stores another JVM
+     * built, and the others share one.
      */
     @Test
     void trainsAStartUpCacheForEachShortCommandAndOneForTheOthersWithoutTheTierCap() throws IOException {
@@ -238,19 +240,64 @@ class LauncherIT {
         Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", jdk.toString());
 
         ProcessRun read = run(env, root.resolve("linestore").toString(), "read", "store", "0", "1");
+        ProcessRun readWithOptions = run(env, root.resolve("linestore").toString(), "read", "store", "0", "1",
+                "--number");
         ProcessRun verify = run(env, root.resolve("linestore").toString(), "verify", "store");
 
-        assertThat(List.of(read, verify)).allSatisfy(r -> assertThat(r.exitCode()).as(r.stderr()).isZero());
+        assertThat(List.of(read, readWithOptions, verify))
+                .allSatisfy(r -> assertThat(r.exitCode()).as(r.stderr()).isZero());
         List<String> calls = Files.readAllLines(jdk.resolve("calls.log"));
-        assertThat(calls).hasSize(5);
+        assertThat(calls).hasSize(8);
         String work = calls.get(0).replaceAll(".* aot-training --prepare ", "");
         assertThat(calls.get(0)).doesNotContain("-XX:AOTCacheOutput=", "TieredStopAtLevel").contains("aot-training --prepare ");
-        assertThat(calls.get(1)).contains("-read.aot.", "aot-training --short read " + work).doesNotContain("TieredStopAtLevel");
+        // A plain read's training runs without picocli, so its cache holds none of picocli's classes.
+        assertThat(calls.get(1)).contains("-read.aot.").endsWith("io.linestore.cli.PlainReadTraining " + work)
+                .doesNotContain("TieredStopAtLevel", "aot-training");
         assertThat(Path.of(work)).doesNotExist();
         assertThat(calls.get(2)).contains("-XX:TieredStopAtLevel=1", "-read.aot ").endsWith("read store 0 1");
-        assertThat(calls.get(3)).contains("-XX:AOTCacheOutput=").endsWith("aot-training").doesNotContain("-read.aot");
-        assertThat(calls.get(4)).contains("-XX:AOTCache=").doesNotContain("TieredStopAtLevel", "-read.aot")
+        String optionsWork = calls.get(3).replaceAll(".* aot-training --prepare ", "");
+        assertThat(calls.get(4)).contains("-read-options.aot.", "aot-training --short read-options " + optionsWork)
+                .doesNotContain("TieredStopAtLevel");
+        assertThat(calls.get(5)).contains("-XX:TieredStopAtLevel=1", "-read-options.aot ")
+                .endsWith("read store 0 1 --number");
+        assertThat(calls.get(6)).contains("-XX:AOTCacheOutput=").endsWith("aot-training").doesNotContain("-read");
+        assertThat(calls.get(7)).contains("-XX:AOTCache=").doesNotContain("TieredStopAtLevel", "-read")
                 .endsWith("verify store");
+    }
+
+    /**
+     * Finding a JDK costs a readlink and a read of each JDK's release file before every command, so
+     * the launcher remembers the one it found, and looks again when JAVA_HOME (or PATH) changes or
+     * that JDK is gone.
+     */
+    @Test
+    void remembersTheJdkItFoundUntilJavaHomeChangesOrThatJdkIsGone() throws IOException {
+        String launcher = scratchTree().resolve("linestore").toString();
+        Path memo = tmp.resolve("tree/linestore-cli/target/.jdk");
+        Path first = loggingJdk("first-jdk");
+        Path second = loggingJdk("second-jdk");
+        Map<String, String> withFirst = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", first.toString(),
+                "LINESTORE_AOT", "off");
+        Map<String, String> withSecond = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", second.toString(),
+                "LINESTORE_AOT", "off");
+
+        run(withFirst, launcher, "info", "store");
+        List<String> remembered = Files.readAllLines(memo);
+        run(withSecond, launcher, "info", "store");
+        assertThat(Files.readAllLines(memo)).first().isEqualTo(second.toString());
+        // Remembered, the JDK is not looked for: a memo naming another one is believed.
+        List<String> forged = new ArrayList<>(Files.readAllLines(memo));
+        forged.set(2, first.toString());
+        Files.write(memo, forged);
+        run(withSecond, launcher, "info", "store");
+        Files.delete(first.resolve("bin/java"));
+        run(withSecond, launcher, "info", "store");
+
+        assertThat(remembered).hasSize(3).first().isEqualTo(first.toString());
+        assertThat(remembered.get(2)).isEqualTo(first.toString());
+        assertThat(Files.readAllLines(first.resolve("calls.log"))).hasSize(2).allMatch(call -> call.endsWith("info store"));
+        assertThat(Files.readAllLines(second.resolve("calls.log"))).hasSize(2);
+        assertThat(Files.readAllLines(memo).get(2)).isEqualTo(second.toString());
     }
 
     /** Without the stores a short command's training reads, no cache is made: one of error paths only would stay. */
@@ -321,7 +368,11 @@ class LauncherIT {
      * to write a start-up cache, writes one.
      */
     private Path loggingJdk() throws IOException {
-        Path home = Files.createDirectories(tmp.resolve("logging-jdk/bin")).getParent();
+        return loggingJdk("logging-jdk");
+    }
+
+    private Path loggingJdk(String name) throws IOException {
+        Path home = Files.createDirectories(tmp.resolve(name).resolve("bin")).getParent();
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"25.0.1\"\n");
         Path java = home.resolve("bin/java");
         Files.writeString(java, """

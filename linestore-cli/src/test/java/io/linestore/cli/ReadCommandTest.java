@@ -2,8 +2,6 @@ package io.linestore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -148,25 +146,6 @@ class ReadCommandTest {
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err()).contains("standard output", "No space left on device").hasLineCount(1);
-    }
-
-    /** Standard output whose reader has gone: every write fails the way the OS reports it. */
-    private static final class FailingOutput extends OutputStream {
-        private final String message;
-
-        FailingOutput(String message) {
-            this.message = message;
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            throw new IOException(message);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            throw new IOException(message);
-        }
     }
 
     @Test

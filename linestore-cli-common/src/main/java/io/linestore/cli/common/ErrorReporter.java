@@ -49,6 +49,21 @@ public final class ErrorReporter implements IParameterExceptionHandler, IExecuti
 
     @Override
     public int handleExecutionException(Exception exception, CommandLine commandLine, ParseResult parseResult) {
+        return report(exception, commandLine, parseResult);
+    }
+
+    /**
+     * Reports a failure of a command that ran, as this handler does for picocli: for a command that
+     * ran without picocli's execution, such as the command line's plain {@code read}.
+     *
+     * @param exception what the command threw
+     * @param commandLine the command that threw it, whose name the report carries and whose error
+     *     writer it goes to
+     * @param parseResult the parsed command line, for {@code --verbose}
+     * @return {@link ExitCodes#OK} when standard output was closed by its reader, {@link ExitCodes#FAILURE}
+     *     otherwise
+     */
+    public static int report(Exception exception, CommandLine commandLine, ParseResult parseResult) {
         if (OutputClosedException.isCauseOf(exception)) {
             return ExitCodes.OK;
         }

@@ -25,7 +25,6 @@ import picocli.CommandLine.TypeConversionException;
  */
 public final class Sizes {
 
-    private static final Pattern NUMBER_AND_SUFFIX = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]*)");
     private static final Map<String, Long> COUNT_SUFFIXES = Map.of(
             "", 1L, "k", 1_000L, "m", 1_000_000L, "g", 1_000_000_000L, "t", 1_000_000_000_000L);
     private static final Map<String, Long> BYTE_SUFFIXES = Map.ofEntries(
@@ -102,7 +101,7 @@ public final class Sizes {
     }
 
     private static BigDecimal parse(String text, Map<String, Long> suffixes, String what, String forms) {
-        Matcher matcher = NUMBER_AND_SUFFIX.matcher(text.trim());
+        Matcher matcher = Suffixed.NUMBER_AND_SUFFIX.matcher(text.trim());
         Long unit = matcher.matches() ? suffixes.get(matcher.group(2).toLowerCase(Locale.ROOT)) : null;
         if (unit == null) {
             throw new IllegalArgumentException("bad " + what + " '" + text + "': expected " + forms);
@@ -112,6 +111,15 @@ public final class Sizes {
             throw new IllegalArgumentException("bad " + what + " '" + text + "': larger than " + Long.MAX_VALUE);
         }
         return value;
+    }
+
+    /**
+     * The pattern of a number with a suffix, compiled when one is first read: a plain count, as
+     * {@code linestore read STORE 100 10} gives, needs no regular expression (their classes and the
+     * compilation are a noticeable part of a short command's start-up).
+     */
+    private static final class Suffixed {
+        static final Pattern NUMBER_AND_SUFFIX = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([a-zA-Z]*)");
     }
 
     /** Converts a picocli option value with {@link #parseCount(String)}. */

@@ -91,16 +91,41 @@ public final class ReadCommand implements Callable<Integer> {
         checkUsage(requests, first, count);
         StoreArgument.useEndpoint(endpoint.getValue());
         StoreArgument path = store.getValue();
-        try (LineStore lines = path.open(reader.<ReadMethod>getValue())) {
-            LinePrinter printer = new LinePrinter(streams.stdout(), number.getValue(),
-                    () -> path.open(ReadMethod.MMAP));
-            if (requests == null) {
-                printer.print(lines, first, count);
-                printer.flush();
-                return ExitCodes.OK;
-            }
-            return answer(lines, requests, printer);
+        if (requests == null) {
+            print(streams, path, reader.getValue(), number.getValue(), first, count);
+            return ExitCodes.OK;
         }
+        try (LineStore lines = path.open(reader.<ReadMethod>getValue())) {
+            return answer(lines, requests, printer(streams, path, number.getValue()));
+        }
+    }
+
+    /**
+     * Writes lines {@code [first, first + count)} of a store to standard output, as
+     * {@code read STORE OFFSET SIZE} does, and flushes it; for this command and for the command line's
+     * plain {@code read}, which runs without picocli.
+     *
+     * @param streams where the lines go
+     * @param store the store
+     * @param method how to read it
+     * @param number whether each line gets its number and a tab before it
+     * @param first the first line, from 0
+     * @param count lines to write at most
+     * @throws IOException if standard output cannot be written
+     * @throws io.linestore.LineStoreException if the store cannot be opened or read
+     */
+    public static void print(StandardStreams streams, StoreArgument store, ReadMethod method, boolean number,
+            long first, long count) throws IOException {
+        try (LineStore lines = store.open(method)) {
+            LinePrinter printer = printer(streams, store, number);
+            printer.print(lines, first, count);
+            printer.flush();
+        }
+    }
+
+    /** A printer to standard output; a line too large for the heap is streamed from a mapping of the store. */
+    private static LinePrinter printer(StandardStreams streams, StoreArgument store, boolean number) {
+        return new LinePrinter(streams.stdout(), number, () -> store.open(ReadMethod.MMAP));
     }
 
     private void checkUsage(String requests, Long first, Long count) {

@@ -21,15 +21,14 @@ public record StoreArgument(String text) {
     /** The system property {@code linestore-s3} reads its endpoint from; {@code --endpoint} sets it. */
     public static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
 
-    private static final Pattern URI_SCHEME = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://.*");
-
     /**
      * Whether the argument is a URI with a scheme rather than a local path.
      *
      * @return {@code true} for {@code s3://...} and the like
      */
     public boolean isUri() {
-        return URI_SCHEME.matcher(text).matches();
+        // A local path, the common case, compiles no regular expression (a short command's start-up).
+        return text.contains("://") && Scheme.URI.matcher(text).matches();
     }
 
     /**
@@ -70,6 +69,11 @@ public record StoreArgument(String text) {
         if (endpoint != null && !endpoint.isBlank()) {
             System.setProperty(ENDPOINT_PROPERTY, endpoint);
         }
+    }
+
+    /** The pattern of a URI with a scheme, compiled at its first use. */
+    private static final class Scheme {
+        static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://.*");
     }
 
     @Override

@@ -1,0 +1,96 @@
+package io.linestore.cli;
+
+import io.linestore.ReadMethod;
+import io.linestore.cli.command.ReadCommand;
+import io.linestore.cli.command.StoreArgument;
+import io.linestore.cli.common.ErrorReporter;
+import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
+import java.util.Optional;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * {@code linestore read STORE OFFSET SIZE} with nothing else, the command a script runs thousands of
+ * times, run without picocli: making picocli's model and parsing with it took more of such a read's
+ * start-up than opening and reading the store (docs/benchmarks.md, "Start-up"). It is not a second
+ * parser: it takes only the form whose meaning cannot differ, and hands every other command line,
+ * every usage error and every failure's report to picocli.
+ *
+ * <p>The form: {@code read} and exactly three arguments, none empty, none starting with {@code -}
+ * (an option, {@code --}, or a number picocli refuses) or {@code @} (picocli's argument files), the
+ * last two counts as the {@code read} command's own converter reads them ({@link Sizes#parseCount}).
+ * It runs {@link ReadCommand#print} with the command's defaults ({@code --reader auto}, no
+ * {@code --number}), as {@code read} would. A failure is reported by the same {@link ErrorReporter},
+ * with the same command name and exit code, through the picocli command line made then.
+ */
+final class PlainRead {
+
+    private static final String COMMAND = "read";
+
+    private final String[] args;
+    private final StoreArgument store;
+    private final long offset;
+    private final long size;
+
+    private PlainRead(String[] args, StoreArgument store, long offset, long size) {
+        this.args = args;
+        this.store = store;
+        this.offset = offset;
+        this.size = size;
+    }
+
+    /**
+     * The plain read {@code args} ask for, if they are one.
+     *
+     * @param args the command line
+     * @return the read, or empty when picocli must run the command line
+     */
+    static Optional<PlainRead> of(String... args) {
+        if (args.length != 4 || !COMMAND.equals(args[0])) {
+            return Optional.empty();
+        }
+        for (String arg : args) {
+            if (arg.isEmpty() || arg.charAt(0) == '-' || arg.charAt(0) == '@') {
+                return Optional.empty();
+            }
+        }
+        try {
+            return Optional.of(new PlainRead(args, new StoreArgument(args[1]), Sizes.parseCount(args[2]),
+                    Sizes.parseCount(args[3])));
+        } catch (IllegalArgumentException notACount) {
+            // picocli says what is wrong with it, in its words.
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Writes the lines to standard output.
+     *
+     * @param streams the byte streams of the run
+     * @param commandLine makes the picocli command line for these arguments, set up as the caller runs
+     *     it (its error writer above all); made only to report a failure
+     * @return the exit code {@code read} would return
+     */
+    int run(StandardStreams streams, Supplier<CommandLine> commandLine) {
+        try {
+            ReadCommand.print(streams, store, ReadMethod.AUTO, false, offset, size);
+            return ExitCodes.OK;
+        } catch (Exception | Error failure) {
+            return report(failure, commandLine.get());
+        }
+    }
+
+    /**
+     * Reports as picocli's run of the same arguments would: an exception under the {@code read}
+     * command's name, an {@link Error} as {@link GuardedExecution} turns it, under the root's.
+     */
+    int report(Throwable failure, CommandLine root) {
+        ParseResult parsed = root.parseArgs(args);
+        if (failure instanceof Error error) {
+            return ErrorReporter.report(GuardedExecution.failure(root, error), root, parsed);
+        }
+        return ErrorReporter.report((Exception) failure, parsed.subcommand().commandSpec().commandLine(), parsed);
+    }
+}

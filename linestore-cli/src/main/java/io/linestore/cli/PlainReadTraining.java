@@ -1,0 +1,34 @@
+package io.linestore.cli;
+
+import io.linestore.cli.common.ExitCodes;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The launcher's recorded run for the start-up cache of a plain {@code read} ({@link PlainRead}):
+ * runs {@link Main} itself, as a user's plain read does, on each store {@code aot-training --prepare DIR}
+ * wrote, so the cache holds exactly that path (its lambdas included, which the JDK otherwise spins at
+ * run time) and none of picocli's classes, which {@code aot-training} itself would put into it: every
+ * class in a cache is loaded at each start. The lines read go to standard output.
+ */
+public final class PlainReadTraining {
+
+    private PlainReadTraining() {
+    }
+
+    /**
+     * Runs the reads; a read that fails exits the JVM as {@link Main} does (the launcher then records
+     * what ran).
+     *
+     * @param args the directory {@code aot-training --prepare} wrote
+     */
+    public static void main(String[] args) {
+        if (args.length != 1) {
+            System.err.println("usage: java -cp linestore.jar " + PlainReadTraining.class.getName() + " DIR");
+            System.exit(ExitCodes.USAGE);
+        }
+        for (List<String> read : AotTrainingCommand.plainReads(Path.of(args[0]))) {
+            Main.main(read.toArray(String[]::new));
+        }
+    }
+}
