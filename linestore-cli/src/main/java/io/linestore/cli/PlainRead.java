@@ -1,6 +1,5 @@
 package io.linestore.cli;
 
-import io.linestore.ReadMethod;
 import io.linestore.cli.command.ReadCommand;
 import io.linestore.cli.command.StoreArgument;
 import io.linestore.cli.common.ErrorReporter;
@@ -20,14 +19,18 @@ import picocli.CommandLine.ParseResult;
  *
  * <p>The form: {@code read} and exactly three arguments, none empty, none starting with {@code -}
  * (an option, {@code --}, or a number picocli refuses) or {@code @} (picocli's argument files), the
- * last two counts as the {@code read} command's own converter reads them ({@link Sizes#parseCount}).
- * It runs {@link ReadCommand#print} with the command's defaults ({@code --reader auto}, no
- * {@code --number}), as {@code read} would. A failure is reported by the same {@link ErrorReporter},
+ * last two counts as the {@code read} command's own converter reads them ({@link Sizes#parseCount}),
+ * and neither of picocli's system properties {@code picocli.trimQuotes} and {@code picocli.trace}
+ * set. It runs {@link ReadCommand#print} with the command's defaults
+ * ({@link ReadCommand#DEFAULT_READER}, no {@code --number}), as {@code read} would. A failure is reported by the same {@link ErrorReporter},
  * with the same command name and exit code, through the picocli command line made then.
  */
 final class PlainRead {
 
     private static final String COMMAND = "read";
+
+    /** picocli's switches that change how it reads arguments or what it prints while it does. */
+    private static final String[] PICOCLI_SWITCHES = {"picocli.trimQuotes", "picocli.trace"};
 
     private final String[] args;
     private final StoreArgument store;
@@ -50,6 +53,11 @@ final class PlainRead {
     static Optional<PlainRead> of(String... args) {
         if (args.length != 4 || !COMMAND.equals(args[0])) {
             return Optional.empty();
+        }
+        for (String property : PICOCLI_SWITCHES) {
+            if (System.getProperty(property) != null) {
+                return Optional.empty();
+            }
         }
         for (String arg : args) {
             if (arg.isEmpty() || arg.charAt(0) == '-' || arg.charAt(0) == '@') {
@@ -75,7 +83,7 @@ final class PlainRead {
      */
     int run(StandardStreams streams, Supplier<CommandLine> commandLine) {
         try {
-            ReadCommand.print(streams, store, ReadMethod.AUTO, false, offset, size);
+            ReadCommand.print(streams, store, ReadCommand.DEFAULT_READER, false, offset, size);
             return ExitCodes.OK;
         } catch (Exception | Error failure) {
             return report(failure, commandLine.get());

@@ -8,8 +8,9 @@ import java.util.List;
  * The launcher's recorded run for the start-up cache of a plain {@code read} ({@link PlainRead}):
  * runs {@link Main} itself, as a user's plain read does, on each store {@code aot-training --prepare DIR}
  * wrote, so the cache holds exactly that path (its lambdas included, which the JDK otherwise spins at
- * run time) and none of picocli's classes, which {@code aot-training} itself would put into it: every
- * class in a cache is loaded at each start. The lines read go to standard output.
+ * run time) and not the hundreds of picocli's classes that {@code aot-training}, itself a picocli
+ * command, would put into it (a few that linking {@code ReadCommand} needs stay): every class in a
+ * cache is loaded at each start. The lines read go to standard output.
  */
 public final class PlainReadTraining {
 

@@ -250,7 +250,7 @@ class LauncherIT {
         assertThat(calls).hasSize(8);
         String work = calls.get(0).replaceAll(".* aot-training --prepare ", "");
         assertThat(calls.get(0)).doesNotContain("-XX:AOTCacheOutput=", "TieredStopAtLevel").contains("aot-training --prepare ");
-        // A plain read's training runs without picocli, so its cache holds none of picocli's classes.
+        // A plain read's training runs without picocli's model, which its cache need not hold.
         assertThat(calls.get(1)).contains("-read.aot.").endsWith("io.linestore.cli.PlainReadTraining " + work)
                 .doesNotContain("TieredStopAtLevel", "aot-training");
         assertThat(Path.of(work)).doesNotExist();

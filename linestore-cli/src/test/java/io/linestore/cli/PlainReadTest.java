@@ -3,6 +3,7 @@ package io.linestore.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,8 +52,27 @@ class PlainReadTest {
             cases.add(new String[] {"read", name, "0", "1M"});
         }
         for (String[] args : cases) {
-            assertSameAsPicocli(args);
+            Cli.Result result = assertSameAsPicocli(args);
+            long first = Math.min(Sizes.parseCount(args[2]), TestStores.LINE_COUNT);
+            long end = Math.min(first + Sizes.parseCount(args[3]), TestStores.LINE_COUNT);
+            assertThat(result.exitCode()).as(result.err()).isZero();
+            assertThat(result.stdout()).as("lines of %s", List.of(args))
+                    .isEqualTo(TestStores.joined(TestStores.lines().subList((int) first, (int) end)));
         }
+    }
+
+    /** With picocli told to trim quotes or trace, picocli reads every command line. */
+    @Test
+    void picoclisSwitchesLeaveEveryReadToPicocli() {
+        for (String property : List.of("picocli.trimQuotes", "picocli.trace")) {
+            System.setProperty(property, "false");
+            try {
+                assertThat(PlainRead.of("read", "store", "0", "1")).as(property).isEmpty();
+            } finally {
+                System.clearProperty(property);
+            }
+        }
+        assertThat(PlainRead.of("read", "store", "0", "1")).isPresent();
     }
 
     /** Seeded random ranges over a sharded store, past its end too. */

@@ -4,6 +4,7 @@ import io.linestore.LineStore;
 import io.linestore.ReadMethod;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.OptionNames;
 import io.linestore.cli.common.Sizes;
 import io.linestore.cli.output.LinePrinter;
 import java.io.BufferedReader;
@@ -35,6 +36,9 @@ import picocli.CommandLine.ParameterException;
  */
 public final class ReadCommand implements Callable<Integer> {
 
+    /** How {@code read} reads a store unless {@code --reader} says otherwise. */
+    public static final ReadMethod DEFAULT_READER = ReadMethod.AUTO;
+
     private static final String STDIN = "-";
 
     private final StandardStreams streams;
@@ -57,7 +61,7 @@ public final class ReadCommand implements Callable<Integer> {
     private final OptionSpec flush = Flag.of("--flush",
             "With --ranges: flush standard output after each answer, for a reader that waits for it.");
     private final OptionSpec reader = OptionSpec.builder("--reader").paramLabel("METHOD").type(ReadMethod.class)
-            .defaultValue("auto").converters(new ReadMethodOption()).completionCandidates(new ReadMethodOption())
+            .defaultValue(OptionNames.of(DEFAULT_READER)).converters(new ReadMethodOption()).completionCandidates(new ReadMethodOption())
             .description("How to read the store: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).").build();
     private final OptionSpec number = Flag.of("--number", "Put each line's number and a tab before it.");
     private final OptionSpec endpoint = EndpointOption.spec();
