@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.zip.CRC32C;
@@ -216,6 +217,54 @@ class CompactIndexTest {
                     .isInstanceOf(CorruptStoreException.class)
                     .hasMessageContaining(file.toString())
                     .hasMessageContaining("block 1");
+        }
+    }
+
+    /**
+     * Upper bits with too few set bits (a block damaged where a position check cannot see it) are a
+     * damaged block, one value at a time and in bulk; the block after it still reads.
+     */
+    @Test
+    void upperBitsWithTooFewSetBitsAreACorruptStore() throws IOException {
+        Path file = dir.resolve("cleared.idx");
+        int blockLines = IndexKind.DEFAULT_BLOCK_LINES;
+        long[] starts = new long[blockLines * 3];
+        for (int i = 1; i < starts.length; i++) {
+            starts[i] = starts[i - 1] + 90 + i % 17;
+        }
+        long size = write(file, starts);
+        ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(file)).order(ByteOrder.LITTLE_ENDIAN);
+        long directory = bytes.getLong((int) CompactIndex.SEGMENTS_OFFSET);
+        int block = (int) bytes.getLong((int) directory);
+        int l = bytes.get(block + 8);
+        int words = bytes.getShort(block + 9);
+        long upper = block + EliasFanoBlock.HEADER_BYTES + Math.ceilDiv((long) blockLines * l, Byte.SIZE);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            // Keep the first 40 set bits of block 0's upper bits, clear the rest.
+            ByteBuffer kept = ByteBuffer.allocate(words * Long.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            int left = 40;
+            for (int w = 0; w < words; w++) {
+                long word = bytes.getLong((int) upper + w * Long.BYTES);
+                long keep = 0;
+                for (; word != 0 && left > 0; left--) {
+                    keep |= Long.lowestOneBit(word);
+                    word &= word - 1;
+                }
+                kept.putLong(keep);
+            }
+            channel.write(kept.flip(), upper);
+        }
+        try (Arena arena = Arena.ofConfined(); FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            CompactIndex index = CompactIndex.open(file, channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena),
+                    IDENTITY, blockLines, starts.length, starts[starts.length - 1] + 7, size);
+            assertThat(index.entry(39)).isEqualTo(starts[39]);
+            assertThatThrownBy(() -> index.entry(40)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining(file.toString()).hasMessageContaining("block 0");
+            assertThatThrownBy(() -> index.entries(38, new long[4], 4)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("block 0");
+            long[] next = new long[blockLines];
+            index.entries(blockLines, next, blockLines);
+            assertThat(next).containsExactly(Arrays.copyOfRange(starts, blockLines, 2 * blockLines));
         }
     }
 
