@@ -267,8 +267,8 @@ class LauncherIT {
 
     /**
      * Finding a JDK costs a readlink and a read of each JDK's release file before every command, so
-     * the launcher remembers the one it found, and looks again when JAVA_HOME (or PATH) changes or
-     * that JDK is gone.
+     * the launcher remembers the one it found (and its version), and looks again when JAVA_HOME
+     * changes or that JDK is gone.
      */
     @Test
     void remembersTheJdkItFoundUntilJavaHomeChangesOrThatJdkIsGone() throws IOException {
@@ -283,21 +283,46 @@ class LauncherIT {
 
         run(withFirst, launcher, "info", "store");
         List<String> remembered = Files.readAllLines(memo);
+        // Remembered, the JDK is not looked at again: without its release file a search would run
+        // `java -version` on it (logged) and find no JDK there.
+        Files.delete(first.resolve("release"));
+        run(withFirst, launcher, "info", "store");
         run(withSecond, launcher, "info", "store");
-        assertThat(Files.readAllLines(memo)).first().isEqualTo(second.toString());
-        // Remembered, the JDK is not looked for: a memo naming another one is believed.
-        List<String> forged = new ArrayList<>(Files.readAllLines(memo));
-        forged.set(2, first.toString());
-        Files.write(memo, forged);
-        run(withSecond, launcher, "info", "store");
-        Files.delete(first.resolve("bin/java"));
+        List<String> afterSecond = Files.readAllLines(memo);
+        Files.delete(second.resolve("bin/java"));
         run(withSecond, launcher, "info", "store");
 
-        assertThat(remembered).hasSize(3).first().isEqualTo(first.toString());
+        assertThat(remembered).hasSize(5).first().isEqualTo(first.toString());
         assertThat(remembered.get(2)).isEqualTo(first.toString());
+        assertThat(remembered.get(3)).isEqualTo("25");
         assertThat(Files.readAllLines(first.resolve("calls.log"))).hasSize(2).allMatch(call -> call.endsWith("info store"));
-        assertThat(Files.readAllLines(second.resolve("calls.log"))).hasSize(2);
-        assertThat(Files.readAllLines(memo).get(2)).isEqualTo(second.toString());
+        assertThat(afterSecond.get(2)).isEqualTo(second.toString());
+        assertThat(Files.readAllLines(second.resolve("calls.log"))).singleElement().asString().endsWith("info store");
+        assertThat(Files.readAllLines(memo).get(2)).isNotEqualTo(second.toString());
+    }
+
+    /**
+     * A JAVA_HOME that named no JDK when the launcher last looked, and is a link to one now, comes
+     * first again: the remembered JDK is not used.
+     */
+    @Test
+    void aJavaHomeThatBecameAJdkIsUsedOverTheRememberedOne() throws IOException {
+        String launcher = scratchTree().resolve("linestore").toString();
+        Path jdk = loggingJdk("linked-jdk");
+        Path link = tmp.resolve("java-home");
+        Files.createSymbolicLink(link, Files.createDirectories(tmp.resolve("not-a-jdk")));
+        Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", link.toString(),
+                "LINESTORE_AOT", "off");
+
+        run(env, launcher, "info", "store");
+        List<String> remembered = Files.readAllLines(tmp.resolve("tree/linestore-cli/target/.jdk"));
+        Files.delete(link);
+        Files.createSymbolicLink(link, jdk);
+        run(env, launcher, "info", "store");
+
+        assertThat(remembered).hasSize(5).first().isEqualTo(link.toString());
+        assertThat(remembered.get(2)).isNotEqualTo(link.toString());
+        assertThat(Files.readAllLines(jdk.resolve("calls.log"))).singleElement().asString().endsWith("info store");
     }
 
     /** Without the stores a short command's training reads, no cache is made: one of error paths only would stay. */
