@@ -31,8 +31,9 @@ import picocli.CommandLine.Option;
  *
  * <p>Every class in a cache is loaded at each start, whether the command uses it or not, so the
  * launcher keeps a cache for each short command (a plain {@code read}, which never makes picocli's
- * model, a {@code read} with options, {@code info}, and help with {@code --version}), which must carry neither
- * what building a store loads nor what the others load, and one for all other commands. A short command's training runs in two JVMs:
+ * model, a {@code read} with options, {@code info}, and help with {@code --version}), which must
+ * carry neither what building a store loads nor what the others load, and one for all other
+ * commands. A short command's training runs in two JVMs:
  * {@code --prepare DIR} writes the text and builds the stores (not recorded), then
  * {@code --short COMMAND DIR} runs that command's forms on them (recorded). Without an option it
  * runs every command on a store of its own.

@@ -13,7 +13,7 @@ import picocli.CommandLine.ParseResult;
 /**
  * {@code linestore read STORE OFFSET SIZE} with nothing else, the command a script runs thousands of
  * times, run without picocli: making picocli's model and parsing with it took more of such a read's
- * start-up than opening and reading the store (docs/benchmarks.md, "Start-up"). It is not a second
+ * start-up than opening and reading the store (docs/benchmarks.md, "Session 6"). It is not a second
  * parser: it takes only the form whose meaning cannot differ, and hands every other command line,
  * every usage error and every failure's report to picocli.
  *
@@ -22,8 +22,9 @@ import picocli.CommandLine.ParseResult;
  * last two counts as the {@code read} command's own converter reads them ({@link Sizes#parseCount}),
  * and neither of picocli's system properties {@code picocli.trimQuotes} and {@code picocli.trace}
  * set. It runs {@link ReadCommand#print} with the command's defaults
- * ({@link ReadCommand#DEFAULT_READER}, no {@code --number}), as {@code read} would. A failure is reported by the same {@link ErrorReporter},
- * with the same command name and exit code, through the picocli command line made then.
+ * ({@link ReadCommand#DEFAULT_READER}, no {@code --number}), as {@code read} would. A failure is
+ * reported by the same {@link ErrorReporter}, with the same command name and exit code, through the
+ * picocli command line made then.
  */
 final class PlainRead {
 

@@ -295,7 +295,8 @@ class LauncherIT {
         assertThat(remembered).hasSize(5).first().isEqualTo(first.toString());
         assertThat(remembered.get(2)).isEqualTo(first.toString());
         assertThat(remembered.get(3)).isEqualTo("25");
-        assertThat(Files.readAllLines(first.resolve("calls.log"))).hasSize(2).allMatch(call -> call.endsWith("info store"));
+        assertThat(Files.readAllLines(first.resolve("calls.log"))).hasSize(2)
+                .allMatch(call -> call.endsWith("info store"));
         assertThat(afterSecond.get(2)).isEqualTo(second.toString());
         assertThat(Files.readAllLines(second.resolve("calls.log"))).singleElement().asString().endsWith("info store");
         assertThat(Files.readAllLines(memo).get(2)).isNotEqualTo(second.toString());

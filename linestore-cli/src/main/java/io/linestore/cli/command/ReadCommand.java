@@ -61,7 +61,8 @@ public final class ReadCommand implements Callable<Integer> {
     private final OptionSpec flush = Flag.of("--flush",
             "With --ranges: flush standard output after each answer, for a reader that waits for it.");
     private final OptionSpec reader = OptionSpec.builder("--reader").paramLabel("METHOD").type(ReadMethod.class)
-            .defaultValue(OptionNames.of(DEFAULT_READER)).converters(new ReadMethodOption()).completionCandidates(new ReadMethodOption())
+            .defaultValue(OptionNames.of(DEFAULT_READER)).converters(new ReadMethodOption())
+            .completionCandidates(new ReadMethodOption())
             .description("How to read the store: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).").build();
     private final OptionSpec number = Flag.of("--number", "Put each line's number and a tab before it.");
     private final OptionSpec endpoint = EndpointOption.spec();
