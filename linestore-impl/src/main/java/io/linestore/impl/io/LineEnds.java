@@ -7,15 +7,18 @@ import java.nio.ByteOrder;
 /**
  * The newline scan that building, appending, indexing in place and verifying share: finds every
  * {@code \n} of a chunk of bytes and records, as one block, the offset just past each (where the
- * next line starts), instead of one call per line. Reads the chunk eight bytes at a time: a word
- * without a {@code \n} costs one cheap SWAR test ({@code (x - 0x01..) & ~x & 0x80..} on
- * {@code word ^ 0x0A..}, which may mark extra bytes after a real match but never misses one), and
- * only a word with one gets the exact test, which marks every {@code \n} and nothing else. Heap
- * arrays read through a {@link VarHandle}, because measured on JDK 25 this scans about half again
- * as fast as the same loop over a {@code MemorySegment}, more than the copy that reading into a
- * direct buffer would save (docs/benchmarks.md has the variants tried). {@code IndexBenchmark} in
- * linestore-bench measures indexing in place, mostly this scan, against a plain newline count and a
- * plain read of the same bytes. Not thread-safe: each scanning thread owns one.
+ * next line starts), instead of one call per line. Reads the chunk 64 bytes at a time: per word, an
+ * exact SWAR zero-byte test (on {@code word ^ 0x0A..}) and a multiplication put its {@code \n} bytes
+ * into eight bits of one 64-bit mask, whose set bits are then stored in order. A block's first two
+ * ends are stored whether or not it has them, so lines longer than about 32 bytes take no branch
+ * that the processor cannot predict; the scan before this one (a cheap test per word, the exact one
+ * only for a word with a {@code \n}) mispredicted once per line and ran a fifth slower on 100-byte
+ * lines, half as fast on 7-byte ones (docs/benchmarks.md has the variants tried). Heap arrays read
+ * through a {@link VarHandle}, because measured on JDK 25 this scans about half again as fast as the
+ * same loop over a {@code MemorySegment}, more than the copy that reading into a direct buffer would
+ * save. {@code IndexBenchmark} in linestore-bench measures indexing in place, mostly this scan,
+ * against a plain newline count and a plain read of the same bytes. Not thread-safe: each scanning
+ * thread owns one.
  */
 public final class LineEnds {
 
@@ -23,8 +26,10 @@ public final class LineEnds {
             ByteOrder.LITTLE_ENDIAN);
     private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
     private static final long LOW_SEVEN = 0x7F7F7F7F7F7F7F7FL;
-    private static final long LOW_BITS = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
+    /** Bit {@code 7j} for {@code j} in 0..7: moves bit 7 of byte k to bit {@code 56 + k}. */
+    private static final long GATHER = 0x0002040810204081L;
+    /** Bytes scanned per step. */
+    private static final int BLOCK = Long.SIZE;
 
     private final int[] ends;
     private int count;
@@ -58,12 +63,22 @@ public final class LineEnds {
         int capacity = found.length;
         int n = 0;
         int i = from;
-        // Word by word while a word's up to eight ends fit.
-        for (; i + Long.BYTES <= to && n + Long.BYTES <= capacity; i += Long.BYTES) {
-            long x = (long) WORDS.get(chunk, i) ^ NEWLINES;
-            if (((x - LOW_BITS) & ~x & HIGH_BITS) != 0) {
-                n = record(x, i, n, found);
+        // A block at a time while a block's up to 64 ends fit.
+        for (; i + BLOCK <= to && n + BLOCK <= capacity; i += BLOCK) {
+            long marks = newlines(chunk, i) | newlines(chunk, i + 8) << 8 | newlines(chunk, i + 16) << 16
+                    | newlines(chunk, i + 24) << 24 | newlines(chunk, i + 32) << 32
+                    | newlines(chunk, i + 40) << 40 | newlines(chunk, i + 48) << 48 | newlines(chunk, i + 56) << 56;
+            // The first two ends are stored whether or not they exist (a store past the count is
+            // overwritten later): a block of longer lines then takes no branch it cannot predict.
+            int marked = Long.bitCount(marks);
+            found[n] = i + Long.numberOfTrailingZeros(marks) + 1;
+            marks &= marks - 1;
+            found[n + 1] = i + Long.numberOfTrailingZeros(marks) + 1;
+            for (int k = n + 2; k < n + marked; k++) {
+                marks &= marks - 1;
+                found[k] = i + Long.numberOfTrailingZeros(marks) + 1;
             }
+            n += marked;
         }
         for (; i < to; i++) {
             if (chunk[i] == '\n') {
@@ -79,22 +94,16 @@ public final class LineEnds {
     }
 
     /**
-     * Records the ends marked in one word ({@code x}, the word XOR {@code 0x0A0A...}) at
-     * {@code found[n...]}, which has room for eight; returns the new count. The exact zero-byte test
-     * lets no borrow or carry cross bytes. The first two ends are stored unconditionally (a store
-     * past the count is overwritten later) so that a word with one end takes no unpredictable branch.
+     * The {@code \n} bytes among the eight at {@code at}, as the low eight bits of the result: bit
+     * {@code k} set if byte {@code k} is one. The exact zero-byte test on the word XOR
+     * {@code 0x0A0A...} lets no borrow or carry cross bytes and leaves {@code 0x80} in each {@code \n}
+     * byte; the multiplication moves bit 7 of byte {@code k} to bit {@code 56 + k}, and no two of its
+     * partial products meet, so nothing carries.
      */
-    private static int record(long x, int at, int n, int[] found) {
+    private static long newlines(byte[] chunk, int at) {
+        long x = (long) WORDS.get(chunk, at) ^ NEWLINES;
         long marks = ~(((x & LOW_SEVEN) + LOW_SEVEN) | x | LOW_SEVEN);
-        int marked = Long.bitCount(marks);
-        found[n] = at + (Long.numberOfTrailingZeros(marks) >>> 3) + 1;
-        marks &= marks - 1;
-        found[n + 1] = at + (Long.numberOfTrailingZeros(marks) >>> 3) + 1;
-        for (int k = n + 2; k < n + marked; k++) {
-            marks &= marks - 1;
-            found[k] = at + (Long.numberOfTrailingZeros(marks) >>> 3) + 1;
-        }
-        return n + marked;
+        return (marks * GATHER) >>> 56;
     }
 
     /**

@@ -20,20 +20,23 @@ class LineEndsTest {
 
     /**
      * Random bytes from 8 to 12 around {@code \n} (0x0A), where a borrow or carry across bytes in the
-     * word test would show, at random ranges and block capacities; scanning again from where a full
-     * block stopped must give exactly the ends a plain byte loop finds.
+     * word test would show, as dense in {@code \n} as every third byte or as sparse as every 200th,
+     * at random ranges and block capacities (below and above the 64 ends a 64-byte step needs room
+     * for); scanning again from where a full block stopped must give exactly the ends a plain byte
+     * loop finds.
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
     void findsEveryEndLikeAPlainLoop(long seed) {
         SplittableRandom random = new SplittableRandom(seed);
-        byte[] bytes = new byte[random.nextInt(4) == 0 ? random.nextInt(4) : random.nextInt(200)];
+        byte[] bytes = new byte[random.nextInt(4) == 0 ? random.nextInt(4) : random.nextInt(1_000)];
+        int spacing = List.of(3, 50, 200).get(random.nextInt(3));
         for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = (byte) (random.nextInt(3) == 0 ? '\n' : random.nextInt(8, 13));
+            bytes[i] = (byte) (random.nextInt(spacing) == 0 ? '\n' : random.nextInt(8, 13));
         }
         int from = random.nextInt(bytes.length + 1);
         int to = from + random.nextInt(bytes.length - from + 1);
-        int capacity = 1 + random.nextInt(random.nextBoolean() ? 3 : 40);
+        int capacity = 1 + random.nextInt(List.of(3, 40, 400).get(random.nextInt(3)));
         List<Integer> expected = new ArrayList<>();
         for (int i = from; i < to; i++) {
             if (bytes[i] == '\n') {
