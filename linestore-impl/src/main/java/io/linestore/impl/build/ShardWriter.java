@@ -181,14 +181,9 @@ final class ShardWriter implements LineSink, Closeable {
         }
         if (endCount > 0) {
             checkLength(base + ends.end(firstEnd));
-            for (int k = firstEnd; k < stop - 1; k++) {
-                startLine(base + ends.end(k));
-            }
-            int last = ends.end(stop - 1);
-            atLineStart = last == to;
-            if (!atLineStart) {
-                startLine(base + last);
-            }
+            atLineStart = ends.end(stop - 1) == to;
+            // A line starts after each end but one that ends these bytes.
+            startLines(base, ends, firstEnd, atLineStart ? stop - 1 : stop);
         } else {
             atLineStart = false;
         }
@@ -204,6 +199,21 @@ final class ShardWriter implements LineSink, Closeable {
             while (piece.hasRemaining()) {
                 data.write(piece);
             }
+        }
+    }
+
+    /** Records the line starts after ends {@code [from, to)} of a block whose byte 0 is at data offset {@code base}. */
+    private void startLines(long base, LineEnds ends, int from, int to) throws IOException {
+        if (from == to) {
+            return;
+        }
+        if (index != null && stride == 1) {
+            index.addAll(base, ends, from, to);
+            lineStart = base + ends.end(to - 1);
+            return;
+        }
+        for (int k = from; k < to; k++) {
+            startLine(base + ends.end(k));
         }
     }
 

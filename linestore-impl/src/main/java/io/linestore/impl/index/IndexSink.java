@@ -1,5 +1,6 @@
 package io.linestore.impl.index;
 
+import io.linestore.impl.io.LineEnds;
 import java.io.IOException;
 
 /**
@@ -15,6 +16,23 @@ public interface IndexSink {
      * @throws IOException if writing fails
      */
     void add(long offset) throws IOException;
+
+    /**
+     * Records the next lines, every one of which starts an entry (an index of stride 1), in order: line
+     * {@code k} at {@code base + ends.end(k)} for {@code k} in {@code [from, to)}. The same as
+     * {@link #add} for each, in one call, which a writer may fill its buffer with in one loop.
+     *
+     * @param base the data offset of the byte the ends count from
+     * @param ends the block of line ends
+     * @param from the first end, {@code >= 0}
+     * @param to the end, exclusive, {@code <= ends.count()}
+     * @throws IOException if writing fails
+     */
+    default void addAll(long base, LineEnds ends, int from, int to) throws IOException {
+        for (int k = from; k < to; k++) {
+            add(base + ends.end(k));
+        }
+    }
 
     /**
      * Writes what is buffered and completes the index, but for the header of a continued index (see
