@@ -94,6 +94,24 @@ public final class RawCopy implements AutoCloseable {
         return array[length - 1];
     }
 
+    /**
+     * Copies bytes {@code [from, to)} as {@link #copy} does and leaves them in a heap array, for the
+     * floors of reads that hand out each line: the channel's copy goes on from its direct buffer into
+     * the array (the JDK's own read into a heap buffer copies through a direct buffer as well).
+     *
+     * @param from the first byte
+     * @param to the end, exclusive; at most the longest range after {@code from}
+     * @return the reused array, the bytes from index 0
+     * @throws UncheckedIOException naming the file if reading fails
+     */
+    public byte[] copyToHeap(long from, long to) {
+        copy(from, to);
+        if (method != ReadMethod.MMAP && method != ReadMethod.RANDOM_ACCESS_FILE) {
+            direct.get(0, array, 0, (int) (to - from));
+        }
+        return array;
+    }
+
     @Override
     public void close() {
         try (channel; arena) {
