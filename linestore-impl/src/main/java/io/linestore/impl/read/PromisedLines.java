@@ -61,7 +61,8 @@ public final class PromisedLines {
     /**
      * Checks the bytes of one fetched range against the entries that promised it, then hands the
      * wanted lines to a visitor: nothing is handed out unless the whole range checks out. With stride 1
-     * every line is also checked to hold no {@code \n}, as reads into {@code String}s are.
+     * every line is also checked to hold no {@code \n}: the bytes are in hand, and the scan costs less
+     * than the request did (a local read does not scan, see {@code IndexedLines}).
      *
      * @param bytes the data's bytes {@code [entries[0] - 1, entries[m])}, with the byte before the
      *     range when {@code entries[0] > 0} (it must be the {@code \n} that proves the first entry
@@ -233,7 +234,7 @@ public final class PromisedLines {
      * @param end the end of its content in the data
      * @return the error, naming the index
      */
-    CorruptStoreException skipsLineStart(long line, long start, long end) {
+    private CorruptStoreException skipsLineStart(long line, long start, long end) {
         return new CorruptStoreException(indexFile, "line " + line + " of the shard, bytes [" + start + ", " + end
                 + ") of " + dataFile + ", holds a \\n: the index skips a line start");
     }
