@@ -18,11 +18,18 @@ import java.nio.file.Path;
  * read through a {@link BufferedReader} for text ({@link #openReader}), through a
  * {@link BufferedInputStream} for chunks ({@link #read}), and straight from the stream into the
  * caller's array for a range of known length ({@link #readFully}). Each read opens its own stream over
- * the shared channel, read positionally, so reads do not wait for each other. The streams' buffers
- * are the JDK's default size whatever the range (a read allocates them, bounded); bytes go into the
- * reading thread's {@link Scratch} array or the caller's.
+ * the shared channel, read positionally, so reads do not wait for each other. A read allocates its
+ * stream's buffers, bounded: for chunks the JDK's default size; for text a byte buffer of up to 64 KiB
+ * under the decoder (which reads 8 KiB at a time, a system call each without it) and a reader buffer of
+ * up to the JDK's 8,192 chars, each no longer than the range. Bytes go into the reading thread's
+ * {@link Scratch} array or the caller's.
  */
 public final class BufferedStreamRangeReader implements RangeReader {
+
+    /** The most bytes a text read takes per system call. */
+    private static final int MAX_STREAM_BUFFER = 1 << 16;
+    /** The JDK's default for a {@link BufferedReader}; a shorter range gets a buffer of its length. */
+    private static final int READER_BUFFER_CHARS = 8192;
 
     private final Path file;
     private final FileChannel channel;
@@ -78,8 +85,10 @@ public final class BufferedStreamRangeReader implements RangeReader {
      * @return a buffered reader; the caller closes it (the channel stays open)
      */
     public Reader openReader(long from, long to) {
-        return new BufferedReader(new InputStreamReader(new ChannelRangeInputStream(file, channel, from, to),
-                StandardCharsets.UTF_8));
+        int length = (int) Math.max(1, Math.min(to - from, MAX_STREAM_BUFFER));
+        InputStream bytes = new BufferedInputStream(new ChannelRangeInputStream(file, channel, from, to), length);
+        return new BufferedReader(new InputStreamReader(bytes, StandardCharsets.UTF_8),
+                Math.min(length, READER_BUFFER_CHARS));
     }
 
     @Override

@@ -74,8 +74,19 @@ public final class ReaderLineSplitter {
         return carry.toString();
     }
 
+    /**
+     * The first {@code \n} in {@code chars[from, to)}, or -1. Eight chars at a time, one branch for
+     * all eight: a loop with a branch per char took a third of a read's time.
+     */
     private static int indexOf(char[] chars, int from, int to) {
-        for (int i = from; i < to; i++) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            if ((chars[i] == '\n' | chars[i + 1] == '\n' | chars[i + 2] == '\n' | chars[i + 3] == '\n'
+                    | chars[i + 4] == '\n' | chars[i + 5] == '\n' | chars[i + 6] == '\n' | chars[i + 7] == '\n')) {
+                break;
+            }
+        }
+        for (; i < to; i++) {
             if (chars[i] == '\n') {
                 return i;
             }
