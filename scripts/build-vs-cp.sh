@@ -15,10 +15,11 @@ set -euo pipefail
 
 source "$(dirname "$0")/page-cached-input.sh"
 
-# One row per line: the column separator is a byte the generated text never holds (0x1F).
+# One row per line: the column separator is a byte the generated text never holds (0x1F). SQLite's
+# ascii mode skips empty lines, which `gen`'s default text has none of.
 sqlite_import() {
     sqlite3 "$DIR/lines.db" "CREATE TABLE lines(line TEXT);" ".mode ascii" ".separator \"\\037\" \"\\n\"" \
-        ".import $FILE lines"
+        ".import \"$FILE\" lines"
 }
 
 cp_runs=() build_runs=() gen_runs=() sqlite_runs=()
