@@ -18,7 +18,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The one read benchmark, {@link #read()}, over whatever a subclass opens: the store size, the position
  * of the reads and their size in lines are shared parameters. Offsets are drawn once per trial and
- * taken with {@code i++ & MASK}; one read is checked against the generated data before measuring.
+ * taken with {@code i++ & MASK}; one read of each way is checked against the generated data before
+ * measuring.
  * Warm page cache: what is read is never dropped from the cache.
  */
 @BenchmarkMode({Mode.Throughput, Mode.SampleTime})
@@ -72,6 +73,16 @@ public abstract class RangeReads extends DataBenchmark {
         next = 0;
         ranges = open(offsets);
         ResultCheck.lines(read(), offsets[0], rangeSize, lines, reader());
+        checkOtherWays();
+    }
+
+    /**
+     * Checks one result of each other way and floor a subclass measures, as {@link #setUp()} checks
+     * {@link #read()}; each check takes its own {@link #nextRead()}.
+     *
+     * @throws IllegalStateException if a way returned the wrong lines
+     */
+    protected void checkOtherWays() {
     }
 
     /**

@@ -10,6 +10,7 @@ import io.linestore.bench.config.StoreLayout;
 import io.linestore.bench.data.ByteRanges;
 import io.linestore.bench.data.LineRanges;
 import io.linestore.bench.data.RawCopy;
+import io.linestore.bench.data.ResultCheck;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -25,10 +26,13 @@ import org.openjdk.jmh.annotations.TearDown;
  * ({@link RawCopy}), {@link #batch()} reads the lines into a reused {@link LineBatch}, {@link #readBytes()}
  * hands them to a visitor that copies each line, and the inherited {@link #read()} returns them as
  * {@code String}s. Two more floors say what the per-line ways cannot go below, whatever the store
- * does: {@link #visitFloor()} is the floor's copy plus the same visitor called on a view of each line,
- * {@link #stringsFloor()} the floor's copy plus one {@code String} per line in a list, both with every
- * line's bounds known in advance (no index, no check, no scan). Run with {@code -prof gc} for the
- * bytes each allocates per read.
+ * does: {@link #visitFloor()} calls the same visitor on a view of each line where the bytes already are
+ * ({@link RawCopy#view}: the mapping itself for MMAP, the buffer one read filled for the others),
+ * {@link #stringsFloor()} is the floor's copy into an array plus one {@code String} per line in a list,
+ * both with every line's bounds known in advance (no index, no check, no scan). {@link #floor()} bounds
+ * {@link #batch()}, {@link #visitFloor()} bounds {@link #readBytes()}, {@link #stringsFloor()} bounds
+ * {@link #read()}; every way and floor is checked against the generated lines before it is measured.
+ * Run with {@code -prof gc} for the bytes each allocates per read.
  */
 public class ReadPathBenchmark extends RangeReads {
 
@@ -60,6 +64,45 @@ public class ReadPathBenchmark extends RangeReads {
                     (int) (ranges.to(read) - ranges.from(read)));
         }
         return LineRanges.of(store);
+    }
+
+    @Override
+    protected void checkOtherWays() {
+        int read = nextRead();
+        check("floor", read, strings(floor.copyToHeap(ranges.from(read), ranges.to(read)), lineEnds[read]));
+        read = nextRead();
+        store.read(offset(read), rangeSize, batch);
+        List<String> batched = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            batched.add(batch.line(i));
+        }
+        check("batch", read, batched);
+        read = nextRead();
+        visitor.clear();
+        store.readBytes(offset(read), rangeSize, visitor);
+        checkVisits("readBytes", read);
+        read = nextRead();
+        visitFloor(read, visitor);
+        checkVisits("visitFloor", read);
+        read = nextRead();
+        check("stringsFloor", read, stringsFloor(read));
+    }
+
+    private void check(String way, int read, List<String> lines) {
+        ResultCheck.lines(lines, offset(read), rangeSize, this.lines, reader() + " " + way);
+    }
+
+    /** What the visitor saw of a read: every line's bytes counted, the last line whole. */
+    private void checkVisits(String way, int read) {
+        String name = reader() + " " + way + " read(" + offset(read) + ", " + rangeSize + ")";
+        int count = lineEnds[read].length;
+        long bytes = ranges.to(read) - ranges.from(read) - count;
+        if (visitor.visits != count || visitor.copied != bytes || visitor.lastNumber != offset(read) + count - 1) {
+            throw new IllegalStateException(name + " visited " + visitor.visits + " lines of " + visitor.copied
+                    + " bytes ending at line " + visitor.lastNumber + ", expected " + count + " lines of " + bytes
+                    + " bytes ending at line " + (offset(read) + count - 1));
+        }
+        ResultCheck.lines(List.of(visitor.last()), visitor.lastNumber, 1, lines, name + ", its last line");
     }
 
     /** Closes the floor's file (the store closes with the reads). */
@@ -102,31 +145,34 @@ public class ReadPathBenchmark extends RangeReads {
      */
     @Benchmark
     public long readBytes() {
-        visitor.copied = 0;
+        visitor.clear();
         store.readBytes(offset(nextRead()), rangeSize, visitor);
         return visitor.copied;
     }
 
     /**
-     * The floor's copy, then the visitor of {@link #readBytes()} on a view of each line: the least a
-     * copying visitor costs.
+     * The visitor of {@link #readBytes()} on a view of each line where the read method has the bytes
+     * ({@link RawCopy#view}): the least a copying visitor costs.
      *
      * @return the bytes copied
      */
     @Benchmark
     public long visitFloor() {
-        int read = nextRead();
-        byte[] bytes = floor.copyToHeap(ranges.from(read), ranges.to(read));
-        ByteBuffer view = ByteBuffer.wrap(bytes);
+        return visitFloor(nextRead(), visitor);
+    }
+
+    private long visitFloor(int read, CopyingVisitor copier) {
+        ByteBuffer view = floor.view(ranges.from(read), ranges.to(read));
         long number = offset(read);
+        int base = view.position();
         int start = 0;
-        visitor.copied = 0;
+        copier.clear();
         for (int end : lineEnds[read]) {
-            view.clear().limit(end - 1).position(start);
-            visitor.visit(number++, view);
+            view.limit(base + end - 1).position(base + start);
+            copier.visit(number++, view);
             start = end;
         }
-        return visitor.copied;
+        return copier.copied;
     }
 
     /**
@@ -137,9 +183,16 @@ public class ReadPathBenchmark extends RangeReads {
      */
     @Benchmark
     public List<String> stringsFloor() {
-        int read = nextRead();
+        return stringsFloor(nextRead());
+    }
+
+    private List<String> stringsFloor(int read) {
         byte[] bytes = floor.copyToHeap(ranges.from(read), ranges.to(read));
-        int[] ends = lineEnds[read];
+        return strings(bytes, lineEnds[read]);
+    }
+
+    /** One {@code String} per line of {@code bytes}, whose lines end just before {@code ends}. */
+    private static List<String> strings(byte[] bytes, int[] ends) {
         List<String> strings = new ArrayList<>(ends.length);
         int start = 0;
         for (int end : ends) {
@@ -164,19 +217,37 @@ public class ReadPathBenchmark extends RangeReads {
         return ends;
     }
 
-    /** Copies each line it is shown into one reused array and counts the bytes. */
+    /**
+     * Copies each line it is shown into one reused array and counts the lines and bytes; the last
+     * line stays in the array, so a read can be checked without a second visitor.
+     */
     private static final class CopyingVisitor implements LineVisitor {
         private byte[] line = new byte[1 << 16];
+        private int length;
         private long copied;
+        private int visits;
+        private long lastNumber;
 
         @Override
         public void visit(long number, ByteBuffer bytes) {
-            int length = bytes.remaining();
+            length = bytes.remaining();
             if (length > line.length) {
                 line = new byte[length];
             }
             bytes.get(bytes.position(), line, 0, length);
             copied += length;
+            visits++;
+            lastNumber = number;
+        }
+
+        void clear() {
+            copied = 0;
+            visits = 0;
+            lastNumber = -1;
+        }
+
+        String last() {
+            return new String(line, 0, length, StandardCharsets.UTF_8);
         }
     }
 }

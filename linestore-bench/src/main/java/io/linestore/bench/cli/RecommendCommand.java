@@ -38,7 +38,7 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = ExitCodes.HEADING,
         exitCodeList = {ExitCodes.OK_HELP, ExitCodes.FAILURE_HELP, ExitCodes.USAGE_HELP},
         description = {"Measures candidate layouts and readers on a sample of INPUT and recommends one.",
-            "Prints reads per second (median and 95% interval of interleaved trials) at the start, middle and end"
+            "Prints reads per second (median and 95%% interval of interleaved trials) at the start, middle and end"
                     + " of each candidate, the layout and reader with the reasons, and the command that builds the"
                     + " store. Among candidates that are not measurably slower than the fastest it chooses the one"
                     + " with the fewest files, then the smallest index.",

@@ -18,7 +18,8 @@ import java.nio.file.StandardOpenOption;
  * {@link ReadMethod#BUFFERED_READER}, whose floor is the channel's) is one positional
  * {@code FileChannel.read} into a direct buffer, {@link ReadMethod#RANDOM_ACCESS_FILE} one {@code seek}
  * and {@code readFully} into an array, {@link ReadMethod#MMAP} one copy out of a mapping of the whole
- * file into an array. Not thread-safe.
+ * file into an array. {@link #view} makes the range readable with no copy a read method can avoid:
+ * the mapping itself for MMAP, the buffer one read filled for the others. Not thread-safe.
  */
 public final class RawCopy implements AutoCloseable {
 
@@ -30,6 +31,9 @@ public final class RawCopy implements AutoCloseable {
     private final MemorySegment mapping;
     private final ByteBuffer direct;
     private final byte[] array;
+    /** The whole mapping as one buffer when the file fits in one (under 2 GiB), else {@code null}. */
+    private final ByteBuffer mapped;
+    private final ByteBuffer arrayView;
 
     private RawCopy(ReadMethod method, Path file, int longest) throws IOException {
         this.method = method;
@@ -41,6 +45,8 @@ public final class RawCopy implements AutoCloseable {
                 ? channel.map(FileChannel.MapMode.READ_ONLY, 0, channel.size(), arena) : MemorySegment.NULL;
         this.direct = ByteBuffer.allocateDirect(Math.max(1, longest));
         this.array = new byte[Math.max(1, longest)];
+        this.mapped = method == ReadMethod.MMAP && mapping.byteSize() <= Integer.MAX_VALUE ? mapping.asByteBuffer() : null;
+        this.arrayView = ByteBuffer.wrap(array);
     }
 
     /**
@@ -110,6 +116,27 @@ public final class RawCopy implements AutoCloseable {
             direct.get(0, array, 0, (int) (to - from));
         }
         return array;
+    }
+
+    /**
+     * Makes bytes {@code [from, to)} readable with the least copying the method allows: for
+     * {@link ReadMethod#MMAP} a view of the mapping (no copy), for the others the buffer that one
+     * {@link #copy} filled. The buffer is reused: it is valid until the next call.
+     *
+     * @param from the first byte
+     * @param to the end, exclusive; at most the longest range after {@code from}
+     * @return a buffer whose position is {@code from}'s byte and whose limit is {@code to}'s
+     * @throws UncheckedIOException naming the file if reading fails
+     */
+    public ByteBuffer view(long from, long to) {
+        int length = (int) (to - from);
+        if (method == ReadMethod.MMAP) {
+            return mapped != null
+                    ? mapped.limit((int) to).position((int) from)
+                    : mapping.asSlice(from, length).asByteBuffer();
+        }
+        copy(from, to);
+        return (method == ReadMethod.RANDOM_ACCESS_FILE ? arrayView : direct).limit(length).position(0);
     }
 
     @Override

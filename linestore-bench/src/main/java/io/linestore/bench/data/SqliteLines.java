@@ -1,6 +1,10 @@
 package io.linestore.bench.data;
 
 import io.linestore.LineStore;
+import io.linestore.bench.config.SqliteSettings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -71,18 +75,36 @@ public final class SqliteLines implements LineRanges {
      * Opens a database that {@link #build} wrote.
      *
      * @param database the database file
+     * @param settings SQLite's defaults, or a mapping and a page cache as large as the file
      * @return the open database; close it
      * @throws IllegalStateException naming the file if SQLite fails
+     * @throws UncheckedIOException naming the file if its size cannot be read
      */
-    public static SqliteLines open(Path database) {
+    public static SqliteLines open(Path database, SqliteSettings settings) {
         Connection connection = null;
         try {
             connection = connect(database);
+            if (settings == SqliteSettings.MAPPED) {
+                long bytes = Files.size(database);
+                try (Statement statement = connection.createStatement()) {
+                    statement.execute("PRAGMA mmap_size=" + bytes);
+                    try (ResultSet mapped = statement.executeQuery("PRAGMA mmap_size")) {
+                        if (!mapped.next() || mapped.getLong(1) <= 0) {
+                            throw new SQLException("this SQLite build does not memory-map databases");
+                        }
+                    }
+                    // A negative cache_size is in KiB rather than pages.
+                    statement.execute("PRAGMA cache_size=-" + (bytes / 1024 + 1));
+                }
+            }
             return new SqliteLines(database, connection,
                     connection.prepareStatement("SELECT line FROM lines WHERE rowid BETWEEN ? AND ?"));
         } catch (SQLException e) {
             closeQuietly(connection, e);
             throw new IllegalStateException("cannot open SQLite database " + database + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            closeQuietly(connection, e);
+            throw new UncheckedIOException("cannot read the size of SQLite database " + database, e);
         }
     }
 
@@ -134,7 +156,7 @@ public final class SqliteLines implements LineRanges {
         return DriverManager.getConnection("jdbc:sqlite:" + database.toAbsolutePath());
     }
 
-    private static void closeQuietly(Connection connection, SQLException cause) {
+    private static void closeQuietly(Connection connection, Exception cause) {
         if (connection == null) {
             return;
         }
