@@ -10,6 +10,7 @@
 module io.linestore.s3 {
     requires io.linestore;
     requires io.linestore.impl;
+    requires com.google.common;
     requires software.amazon.awssdk.services.s3;
     requires software.amazon.awssdk.core;
     requires software.amazon.awssdk.awscore;

@@ -13,7 +13,7 @@ import picocli.CommandLine.ParseResult;
 /**
  * {@code linestore read STORE OFFSET SIZE} with nothing else, the command a script runs thousands of
  * times, run without picocli: making picocli's model and parsing with it took more of such a read's
- * start-up than opening and reading the store (docs/benchmarks.md, "Session 6"). It is not a second
+ * start-up than opening and reading the store (docs/benchmarks.md, "Start-up and the query stream"). It is not a second
  * parser: it takes only the form whose meaning cannot differ, and hands every other command line,
  * every usage error and every failure's report to picocli.
  *

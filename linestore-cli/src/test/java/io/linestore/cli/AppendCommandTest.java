@@ -43,7 +43,7 @@ class AppendCommandTest {
         assertThat(result.err()).contains("nothing").hasLineCount(1);
     }
 
-    /** Issue 10, defect 2: appending a store's own data file read back its own output, without end. */
+    /** A store's own data file is refused as input to append, which would read back its own output without end. */
     @Test
     void aFileOfTheStoreItselfIsRefusedAsInput() throws IOException {
         Path store = tmp.resolve("store");
@@ -62,7 +62,7 @@ class AppendCommandTest {
         assertThat(Files.size(data)).isEqualTo(before);
     }
 
-    /** Issue 10, defect 10: a missing input was named three times, and a directory blamed the store. */
+    /** A missing input is named once, and a directory given as input is blamed on the input, not the store. */
     @Test
     void aMissingOrDirectoryInputIsNamedOnce() throws IOException {
         Path store = tmp.resolve("store");

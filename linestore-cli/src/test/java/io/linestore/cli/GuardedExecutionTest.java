@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** Issue 10, defects 7 and 10: a JVM error printed a stack trace, and output lost to a full disk exited 0. */
+/** A JVM error is reported in one line without a stack trace, and output lost to a full disk exits 1. */
 class GuardedExecutionTest {
 
     @TempDir

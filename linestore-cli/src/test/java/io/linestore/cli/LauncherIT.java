@@ -130,7 +130,7 @@ class LauncherIT {
                 .singleElement().asString().contains("line 3");
     }
 
-    /** Issue 10: a line larger than the heap is streamed to standard output in pieces, not refused. */
+    /** A line larger than the heap is streamed to standard output in pieces, not refused. */
     @Test
     void printsALineLargerThanTheHeapInPieces() throws IOException {
         int longLine = 48 << 20;

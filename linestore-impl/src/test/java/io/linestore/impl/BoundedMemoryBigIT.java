@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 13: memory stays bounded whatever the input's size. Build, index in place and append of a
+ * Memory stays bounded whatever the input's size. Build, index in place and append of a
  * 10 GB file each run in a child JVM with a 64 MiB heap ({@link BoundedMemoryChild}), and the store,
  * the indexed file and the appended store read their last lines exactly. In the {@code big} profile
  * ({@code ./mvnw -Pbig verify}): it writes about 30 GB under {@code java.io.tmpdir} and takes

@@ -19,9 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Issue 10, defect 7: a mapped file cut shorter under an open store made reads throw the JVM's
- * {@code InternalError} ("a fault occurred in an unsafe memory access operation"); it is a damaged
- * store, and says which file changed.
+ * A mapped file cut shorter under an open store is a damaged store that names the file that changed,
+ * never the JVM's {@code InternalError} ("a fault occurred in an unsafe memory access operation").
  */
 class ChangedUnderReaderTest {
 
@@ -50,7 +49,7 @@ class ChangedUnderReaderTest {
         }
     }
 
-    /** Issue 10, defect 10: "truncated: null" (RandomAccessFile), and "ends at" naming where the read began. */
+    /** A data file truncated under a channel reader says where the file now ends, never "truncated: null". */
     @ParameterizedTest
     @EnumSource(value = ReadMethod.class, names = {"FILE_CHANNEL", "RANDOM_ACCESS_FILE", "BUFFERED_READER"})
     void aDataFileTruncatedUnderAChannelReaderSaysWhereItEnds(ReadMethod method) throws IOException {

@@ -112,7 +112,7 @@ class CrashTest {
         System.out.printf("crash %s: %d kills, %d finished before the kill, seed %d%n", write, kills, finished, SEED);
     }
 
-    /** Issue 10, defect 1 as a race: two writers of one store, started at random moments. */
+    /** Two writers of one store, started at random moments, commit one after the other or one is refused. */
     @Test
     void anAppendAndAReplacementRacingCommitInOneOrderOrOneIsRefused() throws Exception {
         Random random = new Random(SEED);
@@ -147,7 +147,7 @@ class CrashTest {
         System.out.printf("race append-vs-replace: %d races, seed %d%n", RACES, SEED);
     }
 
-    /** Issue 10, defect 3 as a race: readers of a store that other processes keep replacing. */
+    /** Readers of a store that other processes keep replacing read one store or are told it was replaced. */
     @Test
     void readersOfAStoreBeingReplacedReadOneStoreOrAreToldItWasReplaced() throws Exception {
         Path dir = tmp.resolve("store");

@@ -24,8 +24,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Issue 10, defect 2: {@code append S S/data.lines} read back its own output and never stopped. An
- * input inside the store is refused, and any input file is read only up to the size it had when the
+ * {@code append S S/data.lines} would read back its own output and never stop: an input inside the
+ * store is refused, and any input file is read only up to the size it had when the
  * write started, however it grows meanwhile.
  */
 class InputFileTest {

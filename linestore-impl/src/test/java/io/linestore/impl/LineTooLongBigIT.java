@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10, defect 8, for the writers that copy their input: build and append refuse a line longer
+ * For the writers that copy their input: build and append refuse a line longer
  * than a reader can hand out, after copying 2 GiB of it, and give that space back. In the
  * {@code big} profile ({@code ./mvnw -Pbig verify}); {@link LineTooLongIT} checks index in every build.
  */

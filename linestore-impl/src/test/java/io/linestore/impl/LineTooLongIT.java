@@ -11,8 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 10, defect 8: a line longer than a Java array could hold was accepted by build, index and
- * append, and could then never be read. The input is a sparse file of one line a little over 2 GiB,
+ * A line longer than a Java array could hold is refused by build, index and append, since it could
+ * never be read. The input is a sparse file of one line a little over 2 GiB,
  * so it costs no disk until a writer copies it; indexing it reads it once. Build and append copy it,
  * 2 GiB each, so they are checked in {@link LineTooLongBigIT}, in the {@code big} profile.
  */

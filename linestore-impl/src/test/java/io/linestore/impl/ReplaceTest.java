@@ -68,7 +68,7 @@ class ReplaceTest {
         assertLines(store, "old", 3);
     }
 
-    /** Issue 10, defect 3: a shard opened after the replacement came from the new store, with no error. */
+    /** A shard opened after the store was replaced is never taken from the new store without an error. */
     @ParameterizedTest
     @EnumSource(ReadMethod.class)
     void aReaderOfAReplacedStoreGetsItsOldLinesOrAClearErrorNeverTheNewOnes(ReadMethod method) {
@@ -105,7 +105,7 @@ class ReplaceTest {
         }
     }
 
-    /** Issue 10, defect 5: every killed build left a hidden folder behind, which no later build removed. */
+    /** The next writer removes the hidden folders that killed builds left behind. */
     @Test
     void theNextWriterRemovesWhatKilledWritersLeft() throws IOException {
         Path store = tmp.resolve("s");
@@ -136,8 +136,8 @@ class ReplaceTest {
     }
 
     /**
-     * Issue 10, defect 1: a build over a store took no write lock, so an append running meanwhile wrote
-     * into the old files and published its manifest over the new store. Both now take the lock.
+     * A build over a store takes the write lock, as append does: otherwise an append running meanwhile
+     * would write into the old files and publish its manifest over the new store.
      */
     @Test
     void aReplacementWhileAnAppendRunsIsRefusedAndTheAppendCommits() throws Exception {
@@ -183,7 +183,7 @@ class ReplaceTest {
         }
     }
 
-    /** Issue 10, defect 6: swapping two shards' files made reads print the other shard's lines. */
+    /** An index swapped with another shard's is a damaged store on first use, never the other shard's lines. */
     @Test
     void anIndexSwappedWithAnotherShardsIsCorruptOnFirstUse() throws IOException {
         Path store = tmp.resolve("s");
@@ -202,9 +202,9 @@ class ReplaceTest {
     }
 
     /**
-     * Issue 10, defect 6, the data files alone: "line 400".."line 499" and "line 500".."line 599" have
-     * the same lengths, so each index fits the other shard's data and every per-read check passed,
-     * returning shard 5's lines for shard 4's. The data file's head identifies it.
+     * Data files swapped alone: "line 400".."line 499" and "line 500".."line 599" have the same
+     * lengths, so each index fits the other shard's data and every per-read check would pass, returning
+     * shard 5's lines for shard 4's. The data file's head identifies it.
      */
     @ParameterizedTest
     @EnumSource(ReadMethod.class)

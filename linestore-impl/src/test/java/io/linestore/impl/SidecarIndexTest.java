@@ -188,8 +188,7 @@ class SidecarIndexTest {
     }
 
     /**
-     * Issue 10, defect 5: a failed re-index left a partial {@code data.idx} and
-     * {@code manifest.json.tmp}. Whether it rewrites the index (another stride) or extends it (a grown
+     * A failed re-index leaves neither a partial {@code data.idx} nor a {@code manifest.json.tmp}. Whether it rewrites the index (another stride) or extends it (a grown
      * file), a re-index that fails keeps the old index whole and leaves no file behind.
      */
     @ParameterizedTest

@@ -59,7 +59,7 @@ class BenchLauncherIT {
                 .redirectOutput(tmp.resolve("stdout.txt").toFile())
                 .redirectError(tmp.resolve("stderr.txt").toFile());
         launcher.environment().put("LINESTORE_BUILD", "never");
-        // Correctness, not figures: another JMH run on the machine (holding /tmp/jmh.lock) must not fail it.
+        // Correctness, not figures: another JMH run on the machine (holding JMH's lock file) must not fail it.
         launcher.environment().put("LINESTORE_JAVA_OPTS", "-Djmh.ignoreLock=true");
         try {
             Process process = launcher.start();

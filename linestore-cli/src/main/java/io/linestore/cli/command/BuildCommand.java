@@ -1,5 +1,7 @@
 package io.linestore.cli.command;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.BuildSummary;
 import io.linestore.Layout;
 import io.linestore.LineStores;
@@ -13,10 +15,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,7 +70,7 @@ public final class BuildCommand implements Callable<Integer> {
             converter = Sizes.ByteSizeConverter.class,
             description = "Reads with --reader auto take ranges smaller than this through the memory mapping, "
                     + "larger ones through the file channel; recorded in the store. `linestore recommend` measures "
-                    + "it for this machine; default: ${DEFAULT-VALUE}.")
+                    + "it for the machine it runs on; default: ${DEFAULT-VALUE}.")
     private long autoThreshold;
 
     @Mixin
@@ -125,11 +125,7 @@ public final class BuildCommand implements Callable<Integer> {
             out.flush();
             return ExitCodes.OK;
         } finally {
-            try (Stream<Path> files = Files.walk(temp)) {
-                for (Path file : (Iterable<Path>) files.sorted(Comparator.reverseOrder())::iterator) {
-                    Files.deleteIfExists(file);
-                }
-            }
+            MoreFiles.deleteRecursively(temp, RecursiveDeleteOption.ALLOW_INSECURE);
         }
     }
 

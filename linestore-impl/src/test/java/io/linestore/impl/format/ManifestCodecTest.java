@@ -34,7 +34,7 @@ class ManifestCodecTest {
         assertThat(store.resolve(StoreFiles.MANIFEST_TEMP)).doesNotExist();
     }
 
-    /** Issue 10, defect 9: a negative line count passed, and so did text after the JSON. */
+    /** A negative line count is refused, and so is text after the JSON. */
     @Test
     void refusesANegativeLineCount() throws IOException {
         ManifestCodec.publish(store, written(), false);
