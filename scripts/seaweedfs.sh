@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs a SeaweedFS object store (with its S3 gateway) on this machine, for linestore's S3 tests and
+# Runs a SeaweedFS object store (with its S3 gateway) locally, for linestore's S3 tests and
 # for trying `linestore ... s3://...` by hand. Everything listens on 127.0.0.1 only, on free ports.
 #
 #   scripts/seaweedfs.sh install               installs SeaweedFS once; prints the weed binary's path

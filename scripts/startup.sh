@@ -5,8 +5,8 @@
 #   scripts/startup.sh [DIR]        (SIZES="300MB 1GB" RUNS=20 by default)
 #
 # For each size it generates a text file with `linestore gen` and builds a store from it (both kept
-# in DIR, default ${TMPDIR:-/tmp}/linestore-startup, and reused by the next run), then times, warm
-# page cache, reading the file's last 10 lines these ways:
+# in DIR, by default linestore-startup in the temporary directory ($TMPDIR or the system's), and
+# reused by the next run), then times, warm page cache, reading the file's last 10 lines these ways:
 #   ./linestore read STORE OFFSET 10     the whole command, as a user runs it (launcher included)
 #   ./linestore info STORE
 #   java ... Hello                       the JVM floor: the launcher's JVM flags, its own AOT cache
