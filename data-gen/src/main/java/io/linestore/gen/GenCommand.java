@@ -3,7 +3,10 @@ package io.linestore.gen;
 import io.linestore.ProgressListener;
 import io.linestore.cli.common.Conversions;
 import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.OutputClosedException;
 import io.linestore.cli.common.Sizes;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Path;
@@ -85,9 +88,12 @@ public final class GenCommand implements Callable<Integer> {
 
     private final Supplier<OutputStream> stdout;
 
-    /** Makes the command writing data to {@link System#out}. */
+    /**
+     * Makes the command writing data to the process's standard output, as raw bytes: not through
+     * {@link System#out}, a {@code PrintStream} that keeps write errors to itself.
+     */
     public GenCommand() {
-        this(() -> System.out);
+        this(() -> new FileOutputStream(FileDescriptor.out));
     }
 
     /**
@@ -118,7 +124,7 @@ public final class GenCommand implements Callable<Integer> {
         long bytes;
         try (ProgressBar bar = progressBar(generator)) {
             ProgressListener progress = bar == null ? ProgressListener.NONE : (lines, done) -> bar.stepTo(done);
-            bytes = toStdout ? generator.writeTo(stdout.get(), progress) : generator.writeTo(Path.of(output), progress);
+            bytes = toStdout ? toStdout(generator, progress) : generator.writeTo(Path.of(output), progress);
         }
         if (!toStdout) {
             // After the bar is closed, so the summary is not drawn over by it.
@@ -126,6 +132,15 @@ public final class GenCommand implements Callable<Integer> {
                     generator.lineCount(), bytes, output);
         }
         return ExitCodes.OK;
+    }
+
+    /** Writes to standard output; a reader that went away ends quietly, any other failure names it. */
+    private long toStdout(Generator generator, ProgressListener progress) {
+        try {
+            return generator.writeTo(stdout.get(), progress);
+        } catch (IOException e) {
+            throw OutputClosedException.of(e);
+        }
     }
 
     private Generator generator() {

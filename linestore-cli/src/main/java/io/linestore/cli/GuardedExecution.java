@@ -31,7 +31,8 @@ final class GuardedExecution implements IExecutionStrategy {
             ran = level.commandSpec().commandLine();
         }
         PrintWriter out = ran.getOut();
-        if (exitCode != ExitCodes.USAGE && out.checkError()) {
+        if (exitCode != ExitCodes.USAGE && out.checkError()
+                && !(out instanceof StandardOutputWriter stdout && stdout.readerWentAway())) {
             PrintWriter err = ran.getErr();
             err.println(ran.getCommandSpec().qualifiedName() + ": cannot write to standard output"
                     + " (disk full, or the output closed)");

@@ -138,6 +138,9 @@ public final class LinestoreCommand implements Callable<Integer> {
             add(commandLine, "help", new CommandLine(HelpCommand.class, factory));
         }
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        // picocli's own writer wraps System.out, a PrintStream that keeps its write errors to
+        // itself: over the raw stream a full disk or a closed output is seen (GuardedExecution).
+        commandLine.setOut(StandardOutputWriter.over(streams.stdout(), System.out.charset()));
         return ErrorReporter.install(commandLine).setExecutionStrategy(new GuardedExecution());
     }
 

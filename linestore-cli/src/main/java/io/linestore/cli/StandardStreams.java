@@ -27,6 +27,16 @@ public record StandardStreams(InputStream stdin, OutputStream stdout, PrintStrea
     public static final String STDERR_TERMINAL_PROPERTY = "linestore.stderr.terminal";
 
     /**
+     * The system property the launcher sets when standard input was closed when it started. The
+     * launcher then gives the JVM {@code /dev/null} there: a JVM started with descriptor 0 closed
+     * opens one of its own files on it (its {@code lib/modules}), which would read as input.
+     */
+    public static final String STDIN_CLOSED_PROPERTY = "linestore.stdin.closed";
+
+    /** As {@link #STDIN_CLOSED_PROPERTY}, for standard output. */
+    public static final String STDOUT_CLOSED_PROPERTY = "linestore.stdout.closed";
+
+    /**
      * Checks the streams.
      *
      * @throws NullPointerException if a stream is null
@@ -40,7 +50,10 @@ public record StandardStreams(InputStream stdin, OutputStream stdout, PrintStrea
     /**
      * The process's own streams. Standard output is the file descriptor itself, so bytes reach it
      * as they are. Standard error counts as a terminal when {@value #STDERR_TERMINAL_PROPERTY} says
-     * so, or, without that property, when the JVM has an interactive console.
+     * so, or, without that property, when the JVM has an interactive console. A standard input or
+     * output that was closed when the process started ({@link ClosedStreams}) fails every read or
+     * write with "standard input is closed" or "standard output is closed", instead of reading or
+     * writing whatever file the JVM opened on its descriptor.
      *
      * @return the streams of this process
      */
@@ -49,6 +62,10 @@ public record StandardStreams(InputStream stdin, OutputStream stdout, PrintStrea
         boolean terminal = property != null
                 ? Boolean.parseBoolean(property)
                 : System.console() != null && System.console().isTerminal();
-        return new StandardStreams(System.in, new FileOutputStream(FileDescriptor.out), System.err, terminal);
+        InputStream stdin = ClosedStreams.closedAtStart(0, STDIN_CLOSED_PROPERTY)
+                ? ClosedStreams.input("standard input is closed") : System.in;
+        OutputStream stdout = ClosedStreams.closedAtStart(1, STDOUT_CLOSED_PROPERTY)
+                ? ClosedStreams.output("standard output is closed") : new FileOutputStream(FileDescriptor.out);
+        return new StandardStreams(stdin, stdout, System.err, terminal);
     }
 }

@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.cli.common.ExitCodes;
 import io.linestore.gen.Generator;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -55,6 +58,23 @@ class CommandsTest {
     void helpListsTheExitCodes(String command) {
         assertThat(execute(command, "--help")).isZero();
         assertThat(out.toString()).startsWith("Usage: linestore " + command).contains("Exit codes:", "2   bad usage");
+    }
+
+    /** picocli reports a description it cannot format (a lone {@code %}) on the JVM's standard error. */
+    @ParameterizedTest
+    @ValueSource(strings = {"bench", "recommend"})
+    void helpFormatsWithoutAWarning(String command) {
+        ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+        PrintStream original = System.err;
+        System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+        try {
+            assertThat(execute(command, "--help")).isZero();
+        } finally {
+            System.setErr(original);
+        }
+        assertThat(stderr.toString(StandardCharsets.UTF_8)).isEmpty();
+        assertThat(err.toString()).isEmpty();
+        assertThat(out.toString()).doesNotContain("%%");
     }
 
     @Test

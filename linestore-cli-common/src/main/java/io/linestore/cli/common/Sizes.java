@@ -37,6 +37,11 @@ public final class Sizes {
     private static final String BYTE_FORMS =
             "a number of bytes with an optional suffix k/KiB, M/MiB, G/GiB, T/TiB (binary) or kB, MB, GB, TB (decimal)";
 
+    /** The longest count or size read: 19 digits, a fraction, a suffix and spaces fit with room. */
+    private static final int LONGEST = 64;
+    /** The most characters of the user's text that a message repeats. */
+    private static final int QUOTED = 80;
+
     private Sizes() {
     }
 
@@ -56,7 +61,7 @@ public final class Sizes {
         try {
             return value.longValueExact();
         } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("bad count '" + text + "': not a whole number", e);
+            throw new IllegalArgumentException("bad count " + quote(text) + ": not a whole number", e);
         }
     }
 
@@ -82,7 +87,7 @@ public final class Sizes {
     public static int parseIntCount(String text) {
         long count = parseCount(text);
         if (count > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("bad count '" + text + "': larger than " + Integer.MAX_VALUE);
+            throw new IllegalArgumentException("bad count " + quote(text) + ": larger than " + Integer.MAX_VALUE);
         }
         return (int) count;
     }
@@ -101,16 +106,39 @@ public final class Sizes {
     }
 
     private static BigDecimal parse(String text, Map<String, Long> suffixes, String what, String forms) {
+        // Longer text is no number a long holds, and BigDecimal takes time quadratic in its length.
+        if (text.length() > LONGEST) {
+            throw new IllegalArgumentException("bad " + what + " " + quote(text) + ": longer than " + LONGEST
+                    + " characters");
+        }
         Matcher matcher = Suffixed.NUMBER_AND_SUFFIX.matcher(text.trim());
         Long unit = matcher.matches() ? suffixes.get(matcher.group(2).toLowerCase(Locale.ROOT)) : null;
         if (unit == null) {
-            throw new IllegalArgumentException("bad " + what + " '" + text + "': expected " + forms);
+            throw new IllegalArgumentException("bad " + what + " " + quote(text) + ": expected " + forms);
         }
         BigDecimal value = new BigDecimal(matcher.group(1)).multiply(BigDecimal.valueOf(unit));
         if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new IllegalArgumentException("bad " + what + " '" + text + "': larger than " + Long.MAX_VALUE);
+            throw new IllegalArgumentException("bad " + what + " " + quote(text) + ": larger than " + Long.MAX_VALUE);
         }
         return value;
+    }
+
+    /**
+     * Quotes text from the user for a message: at most 80 characters of it, then the
+     * length of the rest, so that a huge argument or request line cannot flood standard error.
+     *
+     * @param text what the user gave
+     * @return {@code 'text'}, or {@code 'start...' (N characters)}, control characters
+     *     escaped
+     */
+    public static String quote(String text) {
+        String start = text.length() <= QUOTED ? text : text.substring(0, QUOTED);
+        StringBuilder quoted = new StringBuilder("'");
+        // A control character (a carriage return, an escape sequence) would garble the one-line message.
+        start.chars().forEach(c -> quoted.append(Character.isISOControl(c)
+                ? String.format(Locale.ROOT, "\\u%04x", c) : String.valueOf((char) c)));
+        quoted.append(text.length() <= QUOTED ? "'" : "...' (" + text.length() + " characters)");
+        return quoted.toString();
     }
 
     /**

@@ -19,18 +19,35 @@ record RangeRequest(long offset, long size) {
      * @throws IllegalArgumentException saying what is wrong with {@code text}
      */
     static RangeRequest parse(String text) {
-        String trimmed = text.strip();
+        String trimmed = trimBlanks(text);
         int space = indexOfBlank(trimmed);
-        String second = space < 0 ? "" : trimmed.substring(space).strip();
+        String second = space < 0 ? "" : trimBlanks(trimmed.substring(space));
         if (space < 0 || indexOfBlank(second) >= 0) {
-            throw new IllegalArgumentException("expected OFFSET SIZE, got '" + text + "'");
+            throw new IllegalArgumentException("expected OFFSET SIZE, got " + Sizes.quote(text));
         }
         return new RangeRequest(Sizes.parseCount(trimmed.substring(0, space)), Sizes.parseCount(second));
     }
 
+    /** Without the spaces and tabs at either end: the only blanks a request has. */
+    private static String trimBlanks(String text) {
+        int from = 0;
+        int to = text.length();
+        while (from < to && isBlank(text.charAt(from))) {
+            from++;
+        }
+        while (to > from && isBlank(text.charAt(to - 1))) {
+            to--;
+        }
+        return text.substring(from, to);
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
+
     private static int indexOfBlank(String text) {
         for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == ' ' || text.charAt(i) == '\t') {
+            if (isBlank(text.charAt(i))) {
                 return i;
             }
         }

@@ -7,12 +7,8 @@ import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.common.OptionNames;
 import io.linestore.cli.common.Sizes;
 import io.linestore.cli.output.LinePrinter;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -150,16 +146,20 @@ public final class ReadCommand implements Callable<Integer> {
         boolean keepGoingAfterBad = keepGoing.getValue();
         boolean flushEach = flush.getValue();
         boolean anyBad = false;
-        try (InputStream in = STDIN.equals(source) ? streams.stdin() : Files.newInputStream(Path.of(source));
-                BufferedReader requests = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+        try (RequestLines requests = new RequestLines(sourceName(source),
+                STDIN.equals(source) ? streams.stdin() : Files.newInputStream(Path.of(source)))) {
             long lineNumber = 0;
-            for (String text = requests.readLine(); text != null; text = requests.readLine()) {
+            while (true) {
                 lineNumber++;
-                if (text.isBlank()) {
-                    continue;
-                }
                 RangeRequest request;
                 try {
+                    String text = requests.next();
+                    if (text == null) {
+                        break;
+                    }
+                    if (text.isBlank()) {
+                        continue;
+                    }
                     request = RangeRequest.parse(text);
                 } catch (IllegalArgumentException e) {
                     printer.flush();
@@ -180,10 +180,13 @@ public final class ReadCommand implements Callable<Integer> {
         return anyBad ? ExitCodes.USAGE : ExitCodes.OK;
     }
 
+    private static String sourceName(String source) {
+        return STDIN.equals(source) ? "standard input" : source;
+    }
+
     private void reportBadRequest(String source, long lineNumber, String problem) {
         PrintWriter err = spec.commandLine().getErr();
-        String name = STDIN.equals(source) ? "standard input" : source;
-        err.println(spec.qualifiedName() + ": " + name + ", line " + lineNumber + ": " + problem);
+        err.println(spec.qualifiedName() + ": " + sourceName(source) + ", line " + lineNumber + ": " + problem);
         err.flush();
     }
 }

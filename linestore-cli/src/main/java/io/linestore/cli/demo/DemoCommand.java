@@ -44,9 +44,11 @@ public final class DemoCommand implements Callable<Integer> {
     static final int RANGE = 10_000;
     /** Store reads take a fraction of a millisecond: enough untimed ones that the JIT compiles their code. */
     private static final int WARMUPS = 100;
+    /** Timed store reads: many, since the best of them is taken and each costs a fraction of a millisecond. */
+    private static final int RUNS = 21;
     /** Reading the text from its start takes up to a tenth of a second a run: a few untimed ones do. */
     private static final int TEXT_WARMUPS = 3;
-    private static final int RUNS = 5;
+    private static final int TEXT_RUNS = 5;
     private static final int SHARDS = 10;
 
     private final StandardStreams streams;
@@ -91,38 +93,71 @@ public final class DemoCommand implements Callable<Integer> {
 
         long[] positions = {0, lines / 2 - RANGE / 2, lines - RANGE};
         out.printf(Locale.ROOT, "%nReading %,d lines at the start (line %,d), middle (%,d) and end (%,d), "
-                + "best of %d runs after %d (the text file: %d) to warm up, warm page cache, in milliseconds:%n%n",
-                RANGE, positions[0], positions[1], positions[2], RUNS, WARMUPS, TEXT_WARMUPS);
+                + "best of %d runs (the text file: %d) after %d of every store and reader (the text file: %d) "
+                + "to warm up, warm page cache, in milliseconds:%n%n",
+                RANGE, positions[0], positions[1], positions[2], RUNS, TEXT_RUNS, WARMUPS, TEXT_WARMUPS);
         out.printf(Locale.ROOT, "%-9s %-20s %9s %9s %9s %10s%n", "store", "reader", "start", "middle", "end", "end/start");
         out.flush();
-        ReadTimer timer = new ReadTimer(WARMUPS, RUNS);
-        List<Row> rows = new ArrayList<>();
-        for (Path store : List.of(single, sharded)) {
-            for (ReadMethod method : ReadMethod.values()) {
-                rows.add(print(out, timeStore(timer, store, method, positions)));
-            }
-        }
+        List<Row> rows = timeStores(out, List.of(single, sharded), positions);
         Row naive = print(out, new Row("text file", "readLine from line 0",
-                timeText(new ReadTimer(TEXT_WARMUPS, RUNS), data.file(), positions)));
+                timeText(new ReadTimer(TEXT_WARMUPS, TEXT_RUNS), data.file(), positions)));
         explain(out, rows, naive);
         out.flush();
         return ExitCodes.OK;
+    }
+
+    /** Opens every store with every reader, warms them all, then times each and prints its row. */
+    private static List<Row> timeStores(PrintWriter out, List<Path> stores, long[] positions) {
+        ReadTimer timer = new ReadTimer(WARMUPS, RUNS);
+        List<LineStore> open = new ArrayList<>();
+        try {
+            for (Path store : stores) {
+                for (ReadMethod method : ReadMethod.values()) {
+                    open.add(LineStores.open(store, method));
+                }
+            }
+            for (LineStore store : open) {
+                for (long position : positions) {
+                    timer.warmStore(store, position, RANGE);
+                }
+            }
+            List<Row> rows = new ArrayList<>();
+            for (LineStore store : open) {
+                double[] millis = new double[positions.length];
+                for (int i = 0; i < positions.length; i++) {
+                    millis[i] = timer.store(store, positions[i], RANGE);
+                }
+                rows.add(print(out, new Row(OptionNames.of(store.info().layout()),
+                        OptionNames.of(store.readMethod()), millis)));
+            }
+            return rows;
+        } finally {
+            closeAll(open);
+        }
+    }
+
+    private static void closeAll(List<LineStore> stores) {
+        RuntimeException failure = null;
+        for (LineStore store : stores) {
+            try {
+                store.close();
+            } catch (RuntimeException e) {
+                if (failure == null) {
+                    failure = e;
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        if (failure != null) {
+            throw failure;
+        }
     }
 
     private void build(PrintWriter out, Path input, Path store, StoreOptions options) {
         BuildSummary summary = ReportedBuild.fromFile(streams, input, store, options, WriteOptions.defaults(), true);
         out.println(ReportedBuild.describe(store.getFileName().toString(), summary));
         out.flush();
-    }
-
-    private static Row timeStore(ReadTimer timer, Path store, ReadMethod method, long[] positions) {
-        double[] millis = new double[positions.length];
-        try (LineStore lineStore = LineStores.open(store, method)) {
-            for (int i = 0; i < positions.length; i++) {
-                millis[i] = timer.store(lineStore, positions[i], RANGE);
-            }
-            return new Row(OptionNames.of(lineStore.info().layout()), OptionNames.of(method), millis);
-        }
     }
 
     private static double[] timeText(ReadTimer timer, Path text, long[] positions) {
@@ -150,7 +185,7 @@ public final class DemoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "- Reading the text file from its start grows with the offset: the end costs %.0fx "
                 + "the start, %.0fx the slowest store read there.%n", naive.endToStart(),
                 naive.millis()[2] / rows.stream().mapToDouble(r -> r.millis()[2]).max().orElseThrow());
-        out.printf(Locale.ROOT, "- Fastest for %,d-line reads on this machine: %s on the %s store "
+        out.printf(Locale.ROOT, "- Fastest for %,d-line reads in this run: %s on the %s store "
                 + "(%.2f ms at worst); docs/benchmarks.md has more sizes.%n", RANGE, fastest.reader(),
                 fastest.store(), fastest.slowest());
     }

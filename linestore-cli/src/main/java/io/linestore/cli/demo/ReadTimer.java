@@ -10,8 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Times one read of a run of lines: a few untimed runs first, so the JIT has compiled the read's
- * code, then the best of a few timed runs, so a stray pause of a busy machine does not count. Each
+ * Times one read of a run of lines: untimed runs first, so the JIT has compiled the read's code, then
+ * the best of a few timed runs, so a stray pause of a busy machine does not count. A store's reads are
+ * warmed apart from their timing ({@link #warmStore}), so that every store and reader can be warmed
+ * before the first is timed: the code they share is then compiled before any figure is taken. Each
  * read's lines are counted and checked, so no read can be skipped.
  */
 final class ReadTimer {
@@ -31,7 +33,20 @@ final class ReadTimer {
     }
 
     /**
-     * Times {@link LineStore#readBytes} of lines {@code [offset, offset + size)}.
+     * Runs {@link LineStore#readBytes} of lines {@code [offset, offset + size)} the warm-up number of
+     * times, untimed.
+     *
+     * @param store the open store
+     * @param offset the first line
+     * @param size how many lines; all must exist
+     */
+    void warmStore(LineStore store, long offset, int size) {
+        best(storeRead(store, offset, size), size, warmups, 0);
+    }
+
+    /**
+     * Times {@link LineStore#readBytes} of lines {@code [offset, offset + size)}, with no warm-up of
+     * its own: call {@link #warmStore} first.
      *
      * @param store the open store
      * @param offset the first line
@@ -39,15 +54,19 @@ final class ReadTimer {
      * @return the fastest run, in milliseconds
      */
     double store(LineStore store, long offset, int size) {
-        return best(() -> {
+        return best(storeRead(store, offset, size), size, 0, runs);
+    }
+
+    private static Read storeRead(LineStore store, long offset, int size) {
+        return () -> {
             long[] lines = new long[1];
             store.readBytes(offset, size, (number, line) -> lines[0]++);
             return lines[0];
-        }, size);
+        };
     }
 
     /**
-     * Times what a program without an index does: reads the text file line by line from its start
+     * Times what a program without an index does, after its own warm-up runs: reads the text file line by line from its start
      * with {@link BufferedReader#readLine()}, skipping {@code offset} lines, then keeps {@code size}.
      *
      * @param text the text file
@@ -68,10 +87,10 @@ final class ReadTimer {
                 }
                 return kept;
             }
-        }, size);
+        }, size, warmups, runs);
     }
 
-    private double best(Read read, long expectedLines) {
+    private static double best(Read read, long expectedLines, int warmups, int runs) {
         long fastest = Long.MAX_VALUE;
         for (int run = -warmups; run < runs; run++) {
             long start = System.nanoTime();

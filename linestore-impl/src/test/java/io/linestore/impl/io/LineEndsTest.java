@@ -14,10 +14,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 class LineEndsTest {
 
-    /** Bytes near {@code \n} in the low seven bits or in all eight, where the word test could go wrong. */
-    private static final byte[] NEIGHBOURS = {0x00, 0x08, 0x09, 0x0B, 0x0C, (byte) 0x80, (byte) 0x8A, (byte) 0x8B,
-            (byte) 0xFF, 0x7F, 0x4A};
-
     static LongStream seeds() {
         return LongStream.range(0, 500);
     }
@@ -36,7 +32,7 @@ class LineEndsTest {
         byte[] bytes = new byte[random.nextInt(4) == 0 ? random.nextInt(4) : random.nextInt(1_000)];
         int spacing = List.of(3, 50, 200).get(random.nextInt(3));
         for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = random.nextInt(spacing) == 0 ? (byte) '\n' : NEIGHBOURS[random.nextInt(NEIGHBOURS.length)];
+            bytes[i] = NewlineNeighbours.draw(random, spacing);
         }
         int from = random.nextInt(bytes.length + 1);
         int to = from + random.nextInt(bytes.length - from + 1);

@@ -2,6 +2,7 @@ package io.linestore.impl.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.impl.io.NewlineNeighbours;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.SplittableRandom;
@@ -44,13 +45,13 @@ class NewlinesTest {
     }
 
     /**
-     * Up to {@value #MAX_LENGTH} bytes from 8 to 12, around {@code \n} (0x0A), where a wrong borrow in the
-     * word test would show.
+     * Up to {@value #MAX_LENGTH} bytes, a {@code \n} one in five, the others its neighbours in the low
+     * seven bits or in all eight ({@link NewlineNeighbours}), where the word test could go wrong.
      */
     private static byte[] nearNewlines(SplittableRandom random) {
         byte[] bytes = new byte[bound(random)];
         for (int i = 0; i < bytes.length; i++) {
-            bytes[i] = (byte) random.nextInt(8, 13);
+            bytes[i] = NewlineNeighbours.draw(random, 5);
         }
         return bytes;
     }
