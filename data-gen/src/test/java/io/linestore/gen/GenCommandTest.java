@@ -77,6 +77,15 @@ class GenCommandTest {
         assertThat(data.size()).isZero();
     }
 
+    /** Every usage error reads alike: picocli's own "Error: " before a missing group is dropped. */
+    @Test
+    void withoutAnAmountItSaysWhatIsMissingLikeEveryOtherError() {
+        int exit = run();
+
+        assertThat(exit).isEqualTo(2);
+        assertThat(err.toString()).startsWith("gen: Missing required argument").doesNotContain("Error:");
+    }
+
     @Test
     void badUsageNamesTheValue() {
         run("--lines", "5", "--length", "uniform:30:20");

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -252,6 +253,60 @@ class HostileInputTest {
                 Files.copy(file, to.resolve(from.relativize(file).toString()), StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
+    }
+
+    // ---- odd paths -----------------------------------------------------------------------------
+
+    /** A store is not built inside another store, where that store's next write would delete it. */
+    @Test
+    void aStoreIsNotBuiltInsideAnotherStore() throws IOException {
+        Path store = TestStores.single(tmp);
+        Path input = TestStores.writeText(tmp);
+
+        for (String inside : List.of("g1/inner", "inner", "g1/a/b")) {
+            Cli.Result build = Cli.run("build", input.toString(), store.resolve(inside).toString());
+
+            assertThat(build.exitCode()).as(inside).isEqualTo(1);
+            assertThat(build.err()).contains("is inside the store " + store.toAbsolutePath()).hasLineCount(1);
+            assertThat(store.resolve(inside)).doesNotExist();
+        }
+    }
+
+    /** A file of a store is not indexed in place: its index would sit among the store's files. */
+    @Test
+    void aFileOfAStoreIsNotIndexedInPlace() throws IOException {
+        Path store = TestStores.single(tmp);
+        Path data = store.resolve("g1/data.lines");
+
+        Cli.Result index = Cli.run("index", data.toString());
+
+        assertThat(index.exitCode()).isEqualTo(1);
+        assertThat(index.err()).contains("is inside the store").hasLineCount(1);
+        assertThat(store.resolve("g1/data.lines.lsidx")).doesNotExist();
+    }
+
+    /**
+     * A store is not built under the name of a file's index in place, and a store moved there is
+     * refused by reads of the file and by its indexing, naming it, instead of failing inside.
+     */
+    @Test
+    void aStoreWhereAFilesIndexBelongsIsRefused() throws IOException {
+        Path text = TestStores.writeText(tmp);
+        Path sidecar = tmp.resolve("input.txt.lsidx");
+
+        Cli.Result build = Cli.run("build", text.toString(), sidecar.toString(), "--force");
+        assertThat(build.exitCode()).isEqualTo(1);
+        assertThat(build.err()).contains("ends in .lsidx").hasLineCount(1);
+
+        copyTree(TestStores.single(tmp), sidecar);
+        Cli.Result read = Cli.run("read", text.toString(), "0", "1");
+        Cli.Result index = Cli.run("index", text.toString());
+
+        assertThat(read.exitCode()).as(read.stdoutText()).isEqualTo(1);
+        assertThat(read.err()).contains("holds a store, not the index of").hasLineCount(1);
+        assertThat(index.exitCode()).isEqualTo(1);
+        assertThat(index.err()).contains("holds a store, not the index of").hasLineCount(1);
+        assertThat(sidecar.resolve("manifest.json")).exists();
     }
 
     // ---- what every case asserts ---------------------------------------------------------------

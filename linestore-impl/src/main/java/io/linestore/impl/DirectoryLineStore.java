@@ -174,6 +174,10 @@ public final class DirectoryLineStore implements LineStore {
         }
         try {
             Manifest manifest = ManifestCodec.read(sidecar);
+            if (manifest.source() == null) {
+                throw new CorruptStoreException(sidecar.resolve(StoreFiles.MANIFEST), "holds a store, not the index of "
+                        + file + "; move it away and index the file with `linestore index " + file + "`");
+            }
             SourceCheck.Result state = SourceCheck.check(file, manifest);
             if (state.state() == SourceCheck.State.CHANGED) {
                 throw new StaleIndexException(file, state.change());

@@ -25,7 +25,8 @@ class LineTooLongIT {
     Path tmp;
 
     /**
-     * Writes a sparse file holding one line of {@code Integer.MAX_VALUE - 7} bytes.
+     * Writes a sparse file holding the line {@code a}, then one line of {@code Integer.MAX_VALUE - 7}
+     * bytes from byte 2.
      *
      * @param file where
      * @return the file
@@ -33,8 +34,9 @@ class LineTooLongIT {
      */
     static Path oneHugeLine(Path file) throws IOException {
         try (RandomAccessFile out = new RandomAccessFile(file.toFile(), "rw")) {
-            out.setLength(TOO_LONG);
-            out.seek(TOO_LONG - 1);
+            out.setLength(2 + TOO_LONG);
+            out.write(new byte[] {'a', '\n'});
+            out.seek(2 + TOO_LONG - 1);
             out.write('\n');
         }
         return file;
@@ -44,7 +46,7 @@ class LineTooLongIT {
     void indexRefusesItAndWritesNoIndex() throws IOException {
         Path huge = oneHugeLine(tmp.resolve("one-huge-line.txt"));
         assertThatThrownBy(() -> LineStores.index(huge)).hasMessageContaining(huge.toString())
-                .hasMessageContaining("longer than");
+                .hasMessageContaining("line 1, from byte 2, is longer than");
         assertThat(huge.resolveSibling(huge.getFileName() + ".lsidx/manifest.json")).doesNotExist();
     }
 }

@@ -42,7 +42,7 @@ public final class ErrorReporter implements IParameterExceptionHandler, IExecuti
         PrintWriter err = commandLine.getErr();
         String command = commandLine.getCommandSpec().qualifiedName();
         err.println(commandLine.getColorScheme().errorText(
-                command + ": " + exception.getMessage() + " (see '" + command + " --help')"));
+                command + ": " + withoutPrefix(exception.getMessage()) + " (see '" + command + " --help')"));
         err.flush();
         return ExitCodes.USAGE;
     }
@@ -85,5 +85,10 @@ public final class ErrorReporter implements IParameterExceptionHandler, IExecuti
             }
         }
         return false;
+    }
+
+    /** picocli starts some of its own messages (a missing argument group) with "Error: ", which no other one has. */
+    private static String withoutPrefix(String message) {
+        return message != null && message.startsWith("Error: ") ? message.substring("Error: ".length()) : message;
     }
 }

@@ -21,6 +21,8 @@ final class LineFeeder {
     private byte lastByte = '\n';
     private long lines;
     private long inputBytes;
+    /** Where in the input the line being fed started. */
+    private long lineStart;
 
     /**
      * Prepares a feed.
@@ -53,8 +55,17 @@ final class LineFeeder {
         for (int from = 0; ; chunk.scanOn()) {
             int to = chunk.scanned();
             int ended = chunk.ends().count();
-            sink.write(chunk, from, to, 0, ended);
+            try {
+                sink.write(chunk, from, to, 0, ended);
+            } catch (LineTooLongException e) {
+                // A line too long started in an earlier chunk (a chunk is far shorter than the limit),
+                // so it is the first line of this one: the line counted and started before it.
+                throw e.atInput(lines, lineStart);
+            }
             lines += ended;
+            if (ended > 0) {
+                lineStart = inputBytes + chunk.ends().end(ended - 1);
+            }
             if (to == n) {
                 atLineStart = ended > 0 && chunk.ends().end(ended - 1) == n;
                 break;

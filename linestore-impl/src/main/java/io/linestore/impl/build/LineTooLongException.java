@@ -22,6 +22,18 @@ public final class LineTooLongException extends IllegalArgumentException {
     }
 
     /**
+     * The same refusal, in the input's terms: which line of the input, from which of its bytes.
+     *
+     * @param line the line's number in the input, from 0
+     * @param from the offset of its first byte in the input
+     * @return the refusal with those numbers
+     */
+    LineTooLongException atInput(long line, long from) {
+        return new LineTooLongException("line " + line + ", from byte " + from + ", is longer than " + MAX_LINE_BYTES
+                + " bytes, the most a line can hold to be read back", this);
+    }
+
+    /**
      * Names the input the line came from, for a caller that knows it.
      *
      * @param input the file read

@@ -52,8 +52,10 @@ public final class SidecarIndexer {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("not a regular file: " + file);
         }
+        StoreFiles.refuseInsideStore(file, "file");
         long started = System.nanoTime();
         Path sidecar = StoreFiles.sidecarDir(file);
+        refuseStoreAt(sidecar, file);
         try {
             Files.createDirectories(sidecar);
             try (WriteLock lock = WriteLock.acquire(sidecar.resolve(StoreFiles.WRITE_LOCK));
@@ -129,6 +131,25 @@ public final class SidecarIndexer {
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));
+    }
+
+    /**
+     * Refuses to index over a store (a manifest without a source file) found where the index
+     * belongs, before anything there is cleaned up: it is someone's store, not a stale index.
+     */
+    private static void refuseStoreAt(Path sidecar, Path file) {
+        if (Files.exists(sidecar.resolve(StoreFiles.MANIFEST))) {
+            Manifest manifest;
+            try {
+                manifest = ManifestCodec.read(sidecar);
+            } catch (CorruptStoreException | UnsupportedFormatException e) {
+                return;
+            }
+            if (manifest.source() == null) {
+                throw new IllegalArgumentException(sidecar + " holds a store, not the index of " + file
+                        + "; move it away to index the file");
+            }
+        }
     }
 
     /** The old manifest, or {@code null} when there is none or it cannot be used (then: index anew). */

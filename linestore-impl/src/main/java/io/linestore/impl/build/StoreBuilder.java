@@ -47,12 +47,15 @@ public final class StoreBuilder {
      * @return what was written
      * @throws StoreExistsException if a store is at {@code dir} and {@code replace} is false
      * @throws io.linestore.StoreLockedException if another writer holds the store
-     * @throws IllegalArgumentException if {@code dir} is a file, or a directory holding something else
+     * @throws IllegalArgumentException if {@code dir} is a file, a directory holding something else,
+     *     inside a store, or named like the index of a file in place
      * @throws UncheckedIOException if reading or writing fails; the store, if any, is as it was
      */
     @SuppressWarnings("try") // the write lock is held across the block, not used in it
     public static BuildSummary build(ChunkSource input, Path dir, StoreOptions options, WriteOptions write,
             boolean replace) {
+        refuseSidecarName(dir);
+        StoreFiles.refuseInsideStore(dir, "store directory");
         boolean created = createDirectory(dir);
         long started = System.nanoTime();
         Manifest manifest;
@@ -96,6 +99,14 @@ public final class StoreBuilder {
         }
         return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.dataBytes(),
                 manifest.shards().size(), Duration.ofNanos(System.nanoTime() - started));
+    }
+
+    /** A store named like the index of a file in place would stand in for that index. */
+    private static void refuseSidecarName(Path dir) {
+        if (dir.getFileName() != null && dir.getFileName().toString().endsWith(StoreFiles.SIDECAR_SUFFIX)) {
+            throw new IllegalArgumentException("store directory " + dir + " ends in " + StoreFiles.SIDECAR_SUFFIX
+                    + ", the name of the index of a file in place; choose another name");
+        }
     }
 
     /** Creates the directory if needed; returns whether it did. */

@@ -1,6 +1,7 @@
 package io.linestore.impl.format;
 
 import io.linestore.Layout;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -168,6 +169,26 @@ public final class StoreFiles {
      */
     public static Path sidecarDir(Path file) {
         return file.resolveSibling(file.getFileName() + SIDECAR_SUFFIX);
+    }
+
+    /**
+     * Refuses a path to write to inside a store or inside the index of a file in place: a store's
+     * files are its own, and its next replacement or append would delete or overwrite what was
+     * written among them.
+     *
+     * @param path the store directory to build, or the file to index
+     * @param what what {@code path} is, for the message: "store directory", "file"
+     * @throws IllegalArgumentException naming the path and the store it is inside
+     */
+    public static void refuseInsideStore(Path path, String what) {
+        Path absolute = path.toAbsolutePath().normalize();
+        for (Path dir = absolute.getParent(); dir != null; dir = dir.getParent()) {
+            if (Files.exists(dir.resolve(MANIFEST))) {
+                throw new IllegalArgumentException(what + " " + path + " is inside the store " + dir
+                        + (dir.getFileName() != null && dir.getFileName().toString().endsWith(SIDECAR_SUFFIX)
+                        ? " (an index of a file in place)" : "") + "; not writing there");
+            }
+        }
     }
 
     private static String baseName(Layout layout, int shard) {
