@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * What a disk holds of one directory tree: for each file and directory, what is on it now (the
  * real tree) and what would survive a power cut. {@link PowerLossFileSystem} describes the model;
  * this class keeps it. Its changes to the tree (create, rename, delete) go through here so the
- * model and the real tree never disagree. Callers hold its monitor.
+ * model and the real tree never disagree. Not thread-safe: {@link PowerLossProvider} calls it under
+ * its own lock.
  */
 final class DiskModel {
 

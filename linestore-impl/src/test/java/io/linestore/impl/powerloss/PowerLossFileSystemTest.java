@@ -118,7 +118,8 @@ class PowerLossFileSystemTest {
 
             fs.powerCut(new SplittableRandom(seed));
 
-            List<String> state = names(dir).stream().sorted().map(name -> name + "=" + read(dir.resolve(name))).toList();
+            List<String> state = names(dir).stream().sorted().map(name -> name + "=" + read(dir.resolve(name)))
+                    .toList();
             assertThat(state).as("seed " + seed).isIn(List.of(), List.of("a="), List.of("a=a"), List.of("a=", "b="),
                     List.of("a=a", "b="), List.of("a=", "b=b"), List.of("a=a", "b=b"));
             seen.add(state);

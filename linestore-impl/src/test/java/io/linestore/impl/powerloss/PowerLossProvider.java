@@ -160,7 +160,8 @@ final class PowerLossProvider extends FileSystemProvider {
             delegate = FileChannel.open(real, readToo, attrs);
         }
         DiskModel.Node node = model.contains(real) ? model.lookup(real) : null;
-        if (writes && options.contains(StandardOpenOption.TRUNCATE_EXISTING) && node instanceof DiskModel.FileNode file) {
+        if (writes && options.contains(StandardOpenOption.TRUNCATE_EXISTING)
+                && node instanceof DiskModel.FileNode file) {
             DiskModel.written(file, path);
         }
         return new PowerLossChannel(this, path, delegate, node, options.contains(StandardOpenOption.READ) || !writes);
