@@ -1,15 +1,17 @@
 package io.linestore.impl;
 
+import static io.linestore.impl.StoreAfterWrite.assertNoLeftOvers;
+import static io.linestore.impl.StoreAfterWrite.concat;
+import static io.linestore.impl.StoreAfterWrite.lineText;
+import static io.linestore.impl.StoreAfterWrite.lines;
+import static io.linestore.impl.StoreAfterWrite.linesOf;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import io.linestore.IndexOptions;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
-import io.linestore.StoreNotFoundException;
 import io.linestore.StoreReplacedException;
-import io.linestore.impl.format.Manifest;
-import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
 import java.io.ByteArrayInputStream;
 import java.io.File;
@@ -21,16 +23,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Random;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -103,7 +102,7 @@ class CrashTest {
                 finished++;
             }
             String where = write + " round " + round + (killed ? " killed" : " finished") + ", seed " + SEED;
-            List<String> found = linesOf(scenario.target());
+            List<String> found = linesOf(scenario.target(), where);
             assertThat(found).as(where).isIn(scenario.before(), scenario.after());
             scenario.nextWriter().run();
             assertNoLeftOvers(scenario.storeDir(), where);
@@ -132,7 +131,7 @@ class CrashTest {
             List<String> old = lines("old", OLD_LINES);
             List<String> app = lines("app", NEW_LINES);
             List<String> fresh = lines("new", NEW_LINES);
-            List<String> found = linesOf(dir);
+            List<String> found = linesOf(dir, where);
             if (!replaceCommitted) {
                 assertThat(found).as(where).isEqualTo(concat(old, app));
             } else if (!appendCommitted) {
@@ -256,7 +255,7 @@ class CrashTest {
         long started = System.nanoTime();
         assertThat(waitFor(start(scenario.args()))).as(write + " run to its end").isZero();
         long took = System.nanoTime() - started;
-        assertThat(linesOf(scenario.target())).isEqualTo(scenario.after());
+        assertThat(linesOf(scenario.target(), write + " run to its end")).isEqualTo(scenario.after());
         deleteQuietly(dir);
         return took;
     }
@@ -299,41 +298,6 @@ class CrashTest {
         return child.exitValue();
     }
 
-    /** The store's lines, or {@code null} when there is no store at the path. */
-    private static List<String> linesOf(Path target) {
-        try (LineStore store = LineStores.open(target)) {
-            assertThat(store.verify().problems()).as(target.toString()).isEmpty();
-            return store.read(0, Integer.MAX_VALUE);
-        } catch (StoreNotFoundException e) {
-            return null;
-        }
-    }
-
-    /**
-     * Checks that the directory holds the manifest, the lock and exactly the files the manifest names,
-     * each of exactly its committed size.
-     */
-    private static void assertNoLeftOvers(Path dir, String where) throws IOException {
-        Manifest manifest = ManifestCodec.read(dir);
-        Set<Path> expected = new HashSet<>(List.of(dir.resolve(StoreFiles.MANIFEST), dir.resolve(StoreFiles.WRITE_LOCK)));
-        for (int k = 0; k < manifest.shards().size(); k++) {
-            if (manifest.source() == null) {
-                Path data = StoreFiles.dataPath(dir, manifest, k);
-                expected.add(data);
-                assertThat(Files.size(data)).as(where + ": " + data).isEqualTo(manifest.shards().get(k).dataBytes());
-            }
-            if (manifest.indexStride() > 0) {
-                Path index = StoreFiles.indexPath(dir, manifest, k);
-                expected.add(index);
-                assertThat(Files.size(index)).as(where + ": " + index)
-                        .isEqualTo(manifest.shards().get(k).indexBytes());
-            }
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            assertThat(files.filter(Files::isRegularFile)).as(where).containsExactlyInAnyOrderElementsOf(expected);
-        }
-    }
-
     private static void buildInProcess(Path store, String prefix, int count) {
         StringBuilder text = new StringBuilder();
         for (int n = 0; n < count; n++) {
@@ -353,24 +317,6 @@ class CrashTest {
             Files.write(file, lines(prefix, count));
         }
         return file;
-    }
-
-    private static List<String> lines(String prefix, int count) {
-        List<String> lines = new ArrayList<>(count);
-        for (int n = 0; n < count; n++) {
-            lines.add(lineText(prefix, n));
-        }
-        return lines;
-    }
-
-    private static String lineText(String prefix, long n) {
-        return prefix + " " + n + " the quick brown fox";
-    }
-
-    private static List<String> concat(List<String> first, List<String> second) {
-        List<String> all = new ArrayList<>(first);
-        all.addAll(second);
-        return all;
     }
 
     private static void deleteQuietly(Path dir) {

@@ -72,6 +72,11 @@ public final class SidecarIndexer {
                 try {
                     manifest = grown ? extend(file, sidecar, channel, old, write)
                             : rebuild(file, sidecar, channel, old, options, write);
+                    if (write.fsync()) {
+                        // The sidecar is an entry of the file's directory: without this, a power cut
+                        // could lose the index this run commits, however well its own files are forced.
+                        ManifestCodec.forceDirectory(sidecar.toAbsolutePath().getParent());
+                    }
                     ManifestCodec.publish(sidecar, manifest, write.fsync());
                 } catch (IOException | RuntimeException | Error e) {
                     StoreJanitor.reclaimAfter(sidecar, e);

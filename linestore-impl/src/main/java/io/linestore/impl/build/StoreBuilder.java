@@ -18,6 +18,8 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Builds a store from a stream of text in one pass: splits it on {@code \n}, writes each shard's data
@@ -26,9 +28,11 @@ import java.time.Duration;
  *
  * <p>Replacing a store is the same build: the new generation is written next to the old one, the
  * manifest rename switches readers from one to the other at once, and only then are the old files
- * removed. The path holds the old store or the new one at every moment, a crash included. The build
- * holds the store's write lock throughout, so no append or other build can write meanwhile. A build
- * that fails removes what it wrote (and the directory, if it made it).
+ * removed. The path holds the old store or the new one at every moment, a crash included. With
+ * fsync, the directories that hold the store are forced too, so that a build that returned outlives a
+ * power cut even where it made the store's directory. The build holds the store's write lock
+ * throughout, so no append or other build can write meanwhile. A build that fails removes what it
+ * wrote (and the directory, if it made it).
  */
 public final class StoreBuilder {
 
@@ -56,6 +60,7 @@ public final class StoreBuilder {
             boolean replace) {
         refuseSidecarName(dir);
         StoreFiles.refuseInsideStore(dir, "store directory");
+        List<Path> parents = parentsToForce(dir);
         boolean created = createDirectory(dir);
         long started = System.nanoTime();
         Manifest manifest;
@@ -75,6 +80,9 @@ public final class StoreBuilder {
                 if (write.fsync()) {
                     ManifestCodec.forceDirectory(files);
                     ManifestCodec.forceDirectory(dir);
+                    for (Path parent : parents) {
+                        ManifestCodec.forceDirectory(parent);
+                    }
                 }
                 ManifestCodec.publish(dir, manifest, write.fsync());
             } catch (IOException | RuntimeException | Error e) {
@@ -107,6 +115,22 @@ public final class StoreBuilder {
             throw new IllegalArgumentException("store directory " + dir + " ends in " + StoreFiles.SIDECAR_SUFFIX
                     + ", the name of the index of a file in place; choose another name");
         }
+    }
+
+    /**
+     * The directories that must be forced for the store to outlive a power cut once built: the one
+     * that holds {@code dir} (made by an earlier build or by hand, it may not be on the device yet) and
+     * each one above it that holds a directory this build is about to create.
+     */
+    private static List<Path> parentsToForce(Path dir) {
+        List<Path> parents = new ArrayList<>();
+        for (Path path = dir.toAbsolutePath(); path.getParent() != null; path = path.getParent()) {
+            parents.add(path.getParent());
+            if (Files.exists(path.getParent())) {
+                break;
+            }
+        }
+        return parents;
     }
 
     /** Creates the directory if needed; returns whether it did. */
