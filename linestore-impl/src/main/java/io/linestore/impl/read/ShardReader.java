@@ -317,11 +317,17 @@ public final class ShardReader implements Closeable {
                 + " (in bytes [" + range.from() + ", " + range.to() + "))", range.to() - range.from(), cause);
     }
 
-    /** Finds the byte range that holds lines {@code [start, end)} and what it must contain. */
+    /**
+     * Finds the byte range that holds lines {@code [start, end)} and what it must contain. With an index,
+     * the range runs from the entry at or before {@code start} to the entry at or after {@code end}, and
+     * every line start in it is counted: the lines between the two entries must be exactly those the
+     * index promises, so an entry moved to another line start is an error, never another line (the bytes
+     * past {@code end} are those the range reader fetches with the wanted ones).
+     */
     private ExpectedRange plan(long start, long end, long firstLine) {
         long count = end - start;
         if (index == null) {
-            return promised.expected(0, dataBytes, start, firstLine, count, end == lines);
+            return promised.withoutIndex(dataBytes, start, firstLine, count, end == lines);
         }
         int stride = index.stride();
         long startEntry = start / stride;
@@ -329,8 +335,8 @@ public final class ShardReader implements Closeable {
         long from = index.entry(startEntry);
         long to = index.entry(endEntry);
         promised.checkRange(startEntry, endEntry, from, to);
-        return promised.expected(from, to, start - startEntry * stride, firstLine, count,
-                end % stride == 0 || end == lines);
+        return promised.betweenEntries(startEntry, endEntry, from, to, start - startEntry * stride, firstLine, count,
+                Math.min(endEntry * stride, lines) - end);
     }
 
     @Override
