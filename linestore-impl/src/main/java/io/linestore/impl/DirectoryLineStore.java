@@ -75,7 +75,19 @@ public final class DirectoryLineStore implements LineStore {
                 method,
                 options.readBufferSize(),
                 threshold,
-                unterminatedEnd && shard == lastShard)), description);
+                unterminatedEnd && shard == lastShard,
+                lines -> appendedSince(shard, lines))), description);
+    }
+
+    /**
+     * Whether the manifest at the path, committed since this store's was read, is of the same store and
+     * gives the shard at least {@code lines} lines: an append committed meanwhile, whose index header
+     * counts its lines. Read only when a header counts more lines than this store's manifest.
+     */
+    private boolean appendedSince(int shard, long lines) {
+        Manifest current = manifestAtPath();
+        return current != null && !current.replaces(manifest) && shard < current.shards().size()
+                && current.shards().get(shard).lines() >= lines;
     }
 
     /**
@@ -261,6 +273,15 @@ public final class DirectoryLineStore implements LineStore {
     public VerifyReport verify() {
         ensureOpen();
         return StoreVerifier.verify(dir, manifest, unterminatedEnd);
+    }
+
+    /** The manifest at the path now, or {@code null} if it cannot be read (then the report stands). */
+    private Manifest manifestAtPath() {
+        try {
+            return ManifestCodec.read(dir);
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
     }
 
     @Override
