@@ -120,6 +120,9 @@ public interface LineStore extends AutoCloseable {
      *
      * @return every problem found; {@link VerifyReport#ok()} when there is none
      * @throws StoreClosedException if the store is closed
+     * @throws StoreReplacedException if the store was replaced since it was opened or while verify read
+     *     it: the files it read were the old store's, whatever it found of them; open the store and
+     *     verify it again
      */
     VerifyReport verify();
 

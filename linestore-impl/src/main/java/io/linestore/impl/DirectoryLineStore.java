@@ -269,10 +269,24 @@ public final class DirectoryLineStore implements LineStore {
         return manifest.info();
     }
 
+    /**
+     * Verifies the files of the store this reader opened. A store replaced since it was opened, or while
+     * verify reads it, has had those files removed under it (or changed, by a build after a removal): what
+     * verify found of them says nothing of the store at the path, so the replacement is reported instead.
+     */
     @Override
     public VerifyReport verify() {
         ensureOpen();
-        return StoreVerifier.verify(dir, manifest, unterminatedEnd);
+        Manifest before = manifestAtPath();
+        if (before != null && before.replaces(manifest)) {
+            throw new StoreReplacedException(dir, manifest.generation(), before.generation(), null);
+        }
+        VerifyReport report = StoreVerifier.verify(dir, manifest, unterminatedEnd);
+        Manifest after = manifestAtPath();
+        if (after != null && after.replaces(manifest)) {
+            throw StoreReplacedException.whileVerified(dir, manifest.generation(), after.generation());
+        }
+        return report;
     }
 
     /** The manifest at the path now, or {@code null} if it cannot be read (then the report stands). */
