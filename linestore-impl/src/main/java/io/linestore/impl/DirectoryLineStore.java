@@ -176,13 +176,14 @@ public final class DirectoryLineStore implements LineStore {
 
     /**
      * Opens a file indexed in place: refuses a stale index; of a file that grew, reads the lines
-     * indexed so far.
+     * indexed so far. A sidecar without a manifest (what an index killed before its commit left: a lock
+     * file, a generation folder) indexes nothing: the file is not indexed, as if it had none.
      */
     private static DirectoryLineStore openSidecar(Path file, ReadOptions options) {
         Path sidecar = StoreFiles.sidecarDir(file);
-        if (!Files.isDirectory(sidecar)) {
-            throw new StoreNotFoundException(file, "it is not indexed (no " + sidecar.getFileName()
-                    + "); index it with `linestore index " + file + "`");
+        if (!Files.isRegularFile(sidecar.resolve(StoreFiles.MANIFEST))) {
+            throw new StoreNotFoundException(file, "it is not indexed (no " + sidecar.getFileName() + "/"
+                    + StoreFiles.MANIFEST + "); index it with `linestore index " + file + "`");
         }
         try {
             Manifest manifest = ManifestCodec.read(sidecar);
