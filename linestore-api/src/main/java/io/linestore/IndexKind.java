@@ -12,7 +12,8 @@ import java.util.Locale;
  *   <li>{@link #DENSE}: every line's offset as an 8-byte number; a read is one byte range; the
  *       default.
  *   <li>{@link #sparse(int) sparse:K}: every K-th line's offset (8 bytes per K lines); a read scans
- *       at most K-1 lines first.
+ *       from the entry before its first line to the entry after its last, at most K-1 lines before
+ *       those it returns and K-1 after them, and counts them all against the index.
  *   <li>{@link #NONE}: no index; a read scans from the start of its shard (the naive way, kept for
  *       the benchmarks).
  * </ul>

@@ -18,11 +18,13 @@ import java.util.stream.Stream;
  * {@link StoreClosedException}.
  *
  * <p>Errors: a read that finds the store damaged (for example an index entry that does not point
- * at a line start, or a data file that is not the manifest's) throws {@link CorruptStoreException}
- * naming the file. A read checks the index entries of the lines it returns and the bytes around
- * them, not every byte: damage that only a look at every byte shows (a changed byte inside a line,
- * index entries that skip line starts in step and so join two lines) is found by {@link #verify()}.
- * An I/O failure is thrown as {@link java.io.UncheckedIOException}.
+ * at a line start or was moved to another one, an index that counts other lines than the manifest,
+ * or a data file that is not the manifest's) throws {@link CorruptStoreException} naming the file. A
+ * read checks the index entries of the lines it returns and the bytes around them (with a sparse
+ * index, every line between the two entries around them), not every byte: damage that only a look at
+ * every byte shows (a changed byte inside a line, index entries that skip line starts in step and so
+ * join two lines, sparse index entries moved in step by the same number of lines) is found by
+ * {@link #verify()}. An I/O failure is thrown as {@link java.io.UncheckedIOException}.
  */
 public interface LineStore extends AutoCloseable {
 
@@ -118,6 +120,9 @@ public interface LineStore extends AutoCloseable {
      *
      * @return every problem found; {@link VerifyReport#ok()} when there is none
      * @throws StoreClosedException if the store is closed
+     * @throws StoreReplacedException if the store was replaced since it was opened or while verify read
+     *     it: the files it read were the old store's, whatever it found of them; open the store and
+     *     verify it again
      */
     VerifyReport verify();
 

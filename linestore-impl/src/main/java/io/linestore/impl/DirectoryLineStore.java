@@ -75,7 +75,19 @@ public final class DirectoryLineStore implements LineStore {
                 method,
                 options.readBufferSize(),
                 threshold,
-                unterminatedEnd && shard == lastShard)), description);
+                unterminatedEnd && shard == lastShard,
+                lines -> appendedSince(shard, lines))), description);
+    }
+
+    /**
+     * Whether the manifest at the path, committed since this store's was read, is of the same store and
+     * gives the shard at least {@code lines} lines: an append committed meanwhile, whose index header
+     * counts its lines. Read only when a header counts more lines than this store's manifest.
+     */
+    private boolean appendedSince(int shard, long lines) {
+        Manifest current = manifestAtPath();
+        return current != null && !current.replaces(manifest) && shard < current.shards().size()
+                && current.shards().get(shard).lines() >= lines;
     }
 
     /**
@@ -164,13 +176,14 @@ public final class DirectoryLineStore implements LineStore {
 
     /**
      * Opens a file indexed in place: refuses a stale index; of a file that grew, reads the lines
-     * indexed so far.
+     * indexed so far. A sidecar without a manifest (what an index killed before its commit left: a lock
+     * file, a generation folder) indexes nothing: the file is not indexed, as if it had none.
      */
     private static DirectoryLineStore openSidecar(Path file, ReadOptions options) {
         Path sidecar = StoreFiles.sidecarDir(file);
-        if (!Files.isDirectory(sidecar)) {
-            throw new StoreNotFoundException(file, "it is not indexed (no " + sidecar.getFileName()
-                    + "); index it with `linestore index " + file + "`");
+        if (!Files.isRegularFile(sidecar.resolve(StoreFiles.MANIFEST))) {
+            throw new StoreNotFoundException(file, "it is not indexed (no " + sidecar.getFileName() + "/"
+                    + StoreFiles.MANIFEST + "); index it with `linestore index " + file + "`");
         }
         try {
             Manifest manifest = ManifestCodec.read(sidecar);
@@ -261,10 +274,33 @@ public final class DirectoryLineStore implements LineStore {
         return manifest.info();
     }
 
+    /**
+     * Verifies the files of the store this reader opened. A store replaced since it was opened, or while
+     * verify reads it, has had those files removed under it (or changed, by a build after a removal): what
+     * verify found of them says nothing of the store at the path, so the replacement is reported instead.
+     */
     @Override
     public VerifyReport verify() {
         ensureOpen();
-        return StoreVerifier.verify(dir, manifest, unterminatedEnd);
+        Manifest before = manifestAtPath();
+        if (before != null && before.replaces(manifest)) {
+            throw new StoreReplacedException(dir, manifest.generation(), before.generation(), null);
+        }
+        VerifyReport report = StoreVerifier.verify(dir, manifest, unterminatedEnd);
+        Manifest after = manifestAtPath();
+        if (after != null && after.replaces(manifest)) {
+            throw StoreReplacedException.whileVerified(dir, manifest.generation(), after.generation());
+        }
+        return report;
+    }
+
+    /** The manifest at the path now, or {@code null} if it cannot be read (then the report stands). */
+    private Manifest manifestAtPath() {
+        try {
+            return ManifestCodec.read(dir);
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
     }
 
     @Override

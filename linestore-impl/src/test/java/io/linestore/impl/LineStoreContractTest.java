@@ -2,13 +2,21 @@ package io.linestore.impl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
+import io.linestore.CorruptStoreException;
 import io.linestore.Layout;
 import io.linestore.LineBatch;
 import io.linestore.LineStore;
+import io.linestore.LineStores;
 import io.linestore.StoreClosedException;
 import io.linestore.StoreInfo;
 import io.linestore.gen.ReferenceLines;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.index.IndexFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -196,6 +204,81 @@ class LineStoreContractTest {
         try (LineStore store = open(ascii("a\nbb\r\nccc\n\nd"))) {
             assertThat(store.verify().problems()).isEmpty();
         }
+    }
+
+    /**
+     * A manifest that counts one line fewer than the store holds: its line count and its last shard's
+     * lines lowered together, so that its numbers still add up, with the index's committed size as it
+     * was or lowered to match. The last shard's data then ends with a line the manifest does not count,
+     * which a read of the shard's last line would return joined to it. With an index, the shard's first
+     * use finds that the index header counts another number of lines and fails naming the index and
+     * both counts, in O(1); without one, the read that reaches the shard's end finds the extra line.
+     * Never a joined line; the other shards read as before.
+     */
+    @Test
+    void aManifestCountingOneLineFewerIsAnErrorNeverTwoLinesJoined() throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 11; i++) {
+            text.append("line ").append(i).append('\n');
+        }
+        byte[] input = ascii(text.toString());
+        List<String> expected = ReferenceLines.strings(input);
+        for (boolean lowerIndexBytes : new boolean[] {false, true}) {
+            Path path = tmp.resolve("store" + stores++);
+            config.build(input, path).close();
+            Path dir = config.sidecar() ? StoreFiles.sidecarDir(path) : path;
+            Manifest manifest = ManifestCodec.read(dir);
+            int last = manifest.shards().size() - 1;
+            ShardEntry shard = manifest.shards().get(last);
+            long lines = shard.lines();
+            long indexBytes = lowerIndexBytes && config.index().stride() > 0 && !config.index().isCompact()
+                    ? IndexFormat.Identity.of(manifest, last).fileBytes(lines - 1, config.index().stride())
+                    : shard.indexBytes();
+            List<ShardEntry> shards = new ArrayList<>(manifest.shards());
+            shards.set(last, new ShardEntry(lines - 1, shard.dataBytes(), shard.dataCrc32c(), indexBytes,
+                    shard.indexCrc32c(), shard.dataHeadCrc32c()));
+            ManifestCodec.publish(dir, manifest.withShards(shards, manifest.source()), false);
+            String where = config + (lowerIndexBytes ? ", index bytes lowered too" : ", index bytes as they were");
+            if (lines == 1 && config.layout() == Layout.SHARDED) {
+                // A shard of no lines ends no sharded store: the manifest itself is refused.
+                assertThatThrownBy(() -> LineStores.open(path, config.readOptions())).as(where)
+                        .isInstanceOf(CorruptStoreException.class).hasMessageContaining("manifest.json");
+                continue;
+            }
+            long shardFirst = last * Math.min(manifest.linesPerShard(), expected.size());
+            Path index = StoreFiles.indexPath(dir, manifest, last);
+            Path data = StoreFiles.dataPath(dir, manifest, last);
+            try (LineStore store = LineStores.open(path, config.readOptions())) {
+                assertThat(store.lineCount()).as(where).isEqualTo(expected.size() - 1);
+                assertThat(store.read(0, shardFirst)).as(where).isEqualTo(expected.subList(0, (int) shardFirst));
+                long lastLine = expected.size() - 2;
+                if (config.index().stride() == 0) {
+                    assertThat(store.read(shardFirst, lastLine - shardFirst)).as(where)
+                            .isEqualTo(expected.subList((int) shardFirst, (int) lastLine));
+                    assertThat(corruption(store, lastLine, where)).as(where).isEqualTo(data);
+                } else {
+                    // The last line first: it is the one that would hold the line the manifest lost.
+                    for (long line = lastLine; line >= shardFirst; line--) {
+                        assertThat(corruption(store, line, where)).as(where + ", line " + line).isEqualTo(index);
+                    }
+                    assertThatThrownBy(() -> store.read(lastLine, 1)).isInstanceOf(CorruptStoreException.class)
+                            .hasMessageContaining("lines=" + lines).hasMessageContaining("lines=" + (lines - 1));
+                    assertThatThrownBy(() -> store.readBytes(lastLine, 1, (n, line) -> { })).as(where)
+                            .isInstanceOf(CorruptStoreException.class);
+                    assertThatThrownBy(() -> store.read(lastLine, 1, new LineBatch())).as(where)
+                            .isInstanceOf(CorruptStoreException.class);
+                }
+            }
+        }
+    }
+
+    /** The file a read of one line finds damaged; fails saying what it returned if it finds nothing. */
+    private static Path corruption(LineStore store, long line, String where) {
+        List<String> returned = new ArrayList<>();
+        Throwable thrown = catchThrowable(() -> returned.addAll(store.read(line, 1)));
+        assertThat(thrown).as(where + ": read(" + line + ", 1) returned " + returned)
+                .isInstanceOf(CorruptStoreException.class);
+        return ((CorruptStoreException) thrown).file();
     }
 
     private void assertMatchesReference(byte[] input) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.LineStores;
+import io.linestore.StoreNotFoundException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.file.Path;
@@ -42,11 +43,17 @@ class LineTooLongIT {
         return file;
     }
 
+    /**
+     * Index refuses the line and gives back what it made, its sidecar directory and lock file too: a
+     * read of the file then says it is not indexed, as for a file never indexed.
+     */
     @Test
-    void indexRefusesItAndWritesNoIndex() throws IOException {
+    void indexRefusesItAndLeavesTheFileAsNeverIndexed() throws IOException {
         Path huge = oneHugeLine(tmp.resolve("one-huge-line.txt"));
         assertThatThrownBy(() -> LineStores.index(huge)).hasMessageContaining(huge.toString())
                 .hasMessageContaining("line 1, from byte 2, is longer than");
-        assertThat(huge.resolveSibling(huge.getFileName() + ".lsidx/manifest.json")).doesNotExist();
+        assertThat(huge.resolveSibling(huge.getFileName() + ".lsidx")).doesNotExist();
+        assertThatThrownBy(() -> LineStores.open(huge)).isInstanceOf(StoreNotFoundException.class)
+                .hasMessageContaining("not indexed").hasMessageContaining("linestore index " + huge);
     }
 }

@@ -3,6 +3,8 @@ package io.linestore.impl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.common.io.MoreFiles;
+import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.AppendSummary;
 import io.linestore.CorruptStoreException;
 import io.linestore.ExistingStore;
@@ -14,6 +16,7 @@ import io.linestore.StoreExistsException;
 import io.linestore.StoreLockedException;
 import io.linestore.StoreOptions;
 import io.linestore.StoreReplacedException;
+import io.linestore.VerifyReport;
 import io.linestore.WriteOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -23,12 +26,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -256,6 +261,80 @@ class ReplaceTest {
                 build(store, "gen" + generation, 500, TEN_SHARDS, true);
             }
             assertThat(readers.get()).isPositive();
+        }
+    }
+
+    /**
+     * Verify of a store replaced since it was opened reads files of a store that is no longer there:
+     * it says the store was replaced, never that the files are missing or corrupt.
+     */
+    @Test
+    void verifyOfAStoreReplacedSinceItWasOpenedSaysSoInsteadOfReportingProblems() {
+        Path store = tmp.resolve("s");
+        build(store, "old", 1000, TEN_SHARDS, false);
+        try (LineStore reader = LineStores.open(store)) {
+            build(store, "new", 1000, TEN_SHARDS, true);
+            assertThatThrownBy(reader::verify).isInstanceOf(StoreReplacedException.class)
+                    .hasMessageContaining(store.toString()).hasMessageContaining("generation 1, now 2");
+        }
+        assertLines(store, "new", 1000);
+    }
+
+    /**
+     * Verify racing replacements of a healthy store: each verify finds no problem, or says the store
+     * was replaced (since it was opened, or while it was verified, then to verify it again); it never
+     * reports the files of the generation it was verifying, removed under it, as missing or damaged.
+     */
+    @Test
+    void verifyDuringReplacementsNeverReportsAHealthyStoreCorrupt() throws Exception {
+        Path store = tmp.resolve("s");
+        StoreOptions manyShards = StoreOptions.builder().sharded(20).build();
+        build(store, "gen0", 1000, manyShards, false);
+        AtomicBoolean replacing = new AtomicBoolean(true);
+        List<String> outcomes = new ArrayList<>();
+        try (ExecutorService pool = Executors.newSingleThreadExecutor()) {
+            Future<?> verifier = pool.submit(() -> {
+                while (replacing.get()) {
+                    try (LineStore reader = LineStores.open(store)) {
+                        VerifyReport report = reader.verify();
+                        assertThat(report.problems()).as("verify of a healthy store while it is replaced").isEmpty();
+                        outcomes.add("ok");
+                    } catch (StoreReplacedException e) {
+                        assertThat(e.getMessage()).contains(store.toString())
+                                .containsAnyOf("while it was being verified", "since it was opened");
+                        outcomes.add(e.getMessage().contains("verify it again") ? "replaced while verified"
+                                : "replaced before");
+                    }
+                }
+                return null;
+            });
+            try {
+                for (int generation = 1; generation <= 15 && !verifier.isDone(); generation++) {
+                    build(store, "gen" + generation, 1000, manyShards, true);
+                }
+            } finally {
+                replacing.set(false);
+            }
+            verifier.get();
+        }
+        assertThat(outcomes).isNotEmpty();
+    }
+
+    /**
+     * A store removed and built again starts again at generation 1: a reader of the old one is told
+     * that the store was built again, not that generation 1 became generation 1.
+     */
+    @Test
+    void aReaderOfAStoreRemovedAndBuiltAgainIsToldItWasBuiltAgain() throws IOException {
+        Path store = tmp.resolve("s");
+        build(store, "old", 1000, TEN_SHARDS, false);
+        try (LineStore reader = LineStores.open(store)) {
+            assertThat(reader.read(5, 1)).containsExactly("old 5");
+            MoreFiles.deleteRecursively(store, RecursiveDeleteOption.ALLOW_INSECURE);
+            build(store, "new", 1000, TEN_SHARDS, false);
+            assertThatThrownBy(() -> reader.read(998, 1)).isInstanceOf(StoreReplacedException.class)
+                    .hasMessageContaining(store.toString()).hasMessageContaining("removed and built again")
+                    .hasMessageNotContaining("generation 1, now 1");
         }
     }
 

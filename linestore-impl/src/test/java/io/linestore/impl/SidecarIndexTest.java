@@ -58,6 +58,60 @@ class SidecarIndexTest {
                 .hasMessageContaining("linestore index " + log);
     }
 
+    /**
+     * An index that fails (here its progress listener throws, as a full disk would fail a write) gives
+     * back what it made, the sidecar directory and its lock file included: the file then reads exactly
+     * as one never indexed, "not indexed", not as a store whose build did not finish.
+     */
+    @Test
+    void aFailedFirstIndexLeavesNoSidecarAndTheFileReadsAsNeverIndexed() throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int n = 0; n < 2_000; n++) {
+            text.append("line ").append(n).append('\n');
+        }
+        Path log = write("a.log", text.toString());
+        String neverIndexed = notIndexedMessage(log);
+        WriteOptions failing = WriteOptions.builder().writeBufferSize(64).progress((lines, bytes) -> {
+            if (bytes > 1_000) {
+                throw new UncheckedIOException(new IOException("disk on fire"));
+            }
+        }).build();
+        assertThatThrownBy(() -> LineStores.index(log, IndexOptions.defaults(), failing))
+                .hasMessageContaining("disk on fire");
+        assertThat(tmp.resolve("a.log.lsidx")).doesNotExist();
+        assertThat(notIndexedMessage(log)).isEqualTo(neverIndexed);
+        LineStores.index(log);
+        try (LineStore store = LineStores.open(log)) {
+            assertThat(store.read(1_999, 1)).containsExactly("line 1999");
+        }
+    }
+
+    /**
+     * A sidecar directory that holds no manifest (only what an index killed before its commit left: the
+     * lock file, a generation folder) indexes nothing: the file reads as one never indexed.
+     */
+    @Test
+    void aSidecarWithoutManifestReadsAsNeverIndexed() throws IOException {
+        Path log = write("a.log", "x\ny\n");
+        String neverIndexed = notIndexedMessage(log);
+        Files.createDirectories(tmp.resolve("a.log.lsidx/g1"));
+        Files.createFile(tmp.resolve("a.log.lsidx/write.lock"));
+        assertThat(notIndexedMessage(log)).isEqualTo(neverIndexed).doesNotContain("did not finish");
+        LineStores.index(log);
+        try (LineStore store = LineStores.open(log)) {
+            assertThat(store.read(0, 5)).containsExactly("x", "y");
+        }
+    }
+
+    private static String notIndexedMessage(Path file) {
+        try (LineStore store = LineStores.open(file)) {
+            throw new AssertionError("opened " + store);
+        } catch (StoreNotFoundException e) {
+            assertThat(e.getMessage()).contains("not indexed").contains("linestore index " + file);
+            return e.getMessage();
+        }
+    }
+
     @Test
     void strideZeroIsRefused() throws IOException {
         Path log = write("a.log", "x\n");

@@ -15,7 +15,8 @@ public final class IndexOption {
 
     @Option(names = "--index", paramLabel = "KIND",
             description = "dense (default): 8 bytes per line; compact: every line in constant time in about "
-                    + "1.3 bytes per line of 100 bytes; sparse:K: 8 bytes every K lines, a read scans up to K-1 lines; "
+                    + "1.3 bytes per line of 100 bytes; sparse:K: 8 bytes every K lines, a read scans up to K-1 "
+                    + "lines before and after those it returns; "
                     + "none (build only): no index, a read scans from the start of its shard.")
     private String index;
 

@@ -4,6 +4,7 @@ import io.linestore.CorruptStoreException;
 import io.linestore.Layout;
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
+import io.linestore.StoreLockedException;
 import io.linestore.WriteOptions;
 import io.linestore.UnsupportedFormatException;
 import io.linestore.impl.format.Manifest;
@@ -17,6 +18,7 @@ import io.linestore.impl.io.ChunkSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -29,7 +31,9 @@ import java.util.List;
  * had no {@code \n}; indexes a file that changed otherwise, or with another index kind, from the start
  * into a new generation, which replaces the old index only when its manifest is renamed into place
  * (until then the old index stays valid). Indexes the bytes present when it starts: a file still
- * being written is indexed up to there, its partial last line included.
+ * being written is indexed up to there, its partial last line included. An index that fails gives back
+ * what it wrote; a first one, the sidecar directory and its lock file too, so that the file reads as
+ * one never indexed.
  */
 public final class SidecarIndexer {
 
@@ -52,48 +56,92 @@ public final class SidecarIndexer {
         if (!Files.isRegularFile(file)) {
             throw new IllegalArgumentException("not a regular file: " + file);
         }
-        StoreFiles.refuseInsideStore(file, "file");
         long started = System.nanoTime();
+        StoreFiles.refuseInsideStore(file, "file");
         Path sidecar = StoreFiles.sidecarDir(file);
         refuseStoreAt(sidecar, file);
+        boolean created = !Files.exists(sidecar);
         try {
             Files.createDirectories(sidecar);
-            try (WriteLock lock = WriteLock.acquire(sidecar.resolve(StoreFiles.WRITE_LOCK));
-                    FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-                StoreJanitor.reclaim(sidecar);
-                Manifest old = readQuietly(sidecar);
-                SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
-                boolean sameKind = old != null && old.index().equals(options.index());
-                if (sameKind && state.state() == SourceCheck.State.FRESH) {
-                    return summary(old, 0, started);
-                }
-                boolean grown = sameKind && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
-                Manifest manifest;
-                try {
-                    manifest = grown ? extend(file, sidecar, channel, old, write)
-                            : rebuild(file, sidecar, channel, old, options, write);
-                    if (write.fsync()) {
-                        // The sidecar is an entry of the file's directory: without this, a power cut
-                        // could lose the index this run commits, however well its own files are forced.
-                        ManifestCodec.forceDirectory(sidecar.toAbsolutePath().getParent());
-                    }
-                    ManifestCodec.publish(sidecar, manifest, write.fsync());
-                } catch (IOException | RuntimeException | Error e) {
-                    StoreJanitor.reclaimAfter(sidecar, e);
-                    throw e;
-                }
-                if (grown) {
-                    IndexFiles.commitHeader(manifest.index(), StoreFiles.indexPath(sidecar, manifest, 0),
-                            IndexFormat.Identity.of(manifest, 0), manifest.lineCount(), manifest.indexBytes(),
-                            write.fsync());
-                } else {
-                    StoreJanitor.reclaimQuietly(sidecar);
-                }
-                long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
-                return summary(manifest, read, started);
+            try (WriteLock lock = WriteLock.acquire(sidecar.resolve(StoreFiles.WRITE_LOCK))) {
+                return indexLocked(file, sidecar, options, write, started);
             }
         } catch (IOException e) {
+            removeCreated(sidecar, created, e);
             throw new UncheckedIOException("cannot index " + file + ": " + e.getMessage(), e);
+        } catch (RuntimeException | Error e) {
+            if (!(e instanceof StoreLockedException)) {
+                removeCreated(sidecar, created, e);
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * Indexes under the sidecar's write lock. A failure that leaves no manifest (a first index, or one
+     * after an index that was killed) removes the lock file too, while the lock is held, as a failed
+     * first build does: a sidecar that indexes nothing is no sidecar.
+     */
+    private static IndexSummary indexLocked(Path file, Path sidecar, IndexOptions options, WriteOptions write,
+            long started) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            StoreJanitor.reclaim(sidecar);
+            Manifest old = readQuietly(sidecar);
+            SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
+            boolean sameKind = old != null && old.index().equals(options.index());
+            if (sameKind && state.state() == SourceCheck.State.FRESH) {
+                return summary(old, 0, started);
+            }
+            boolean grown = sameKind && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
+            Manifest manifest;
+            try {
+                manifest = grown ? extend(file, sidecar, channel, old, write)
+                        : rebuild(file, sidecar, channel, old, options, write);
+                if (write.fsync()) {
+                    // The sidecar is an entry of the file's directory: without this, a power cut
+                    // could lose the index this run commits, however well its own files are forced.
+                    ManifestCodec.forceDirectory(sidecar.toAbsolutePath().getParent());
+                }
+                ManifestCodec.publish(sidecar, manifest, write.fsync());
+            } catch (IOException | RuntimeException | Error e) {
+                StoreJanitor.reclaimAfter(sidecar, e);
+                throw e;
+            }
+            if (grown) {
+                IndexFiles.commitHeader(manifest.index(), StoreFiles.indexPath(sidecar, manifest, 0),
+                        IndexFormat.Identity.of(manifest, 0), manifest.lineCount(), manifest.indexBytes(),
+                        write.fsync());
+            } else {
+                StoreJanitor.reclaimQuietly(sidecar);
+            }
+            long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
+            return summary(manifest, read, started);
+        } catch (IOException | RuntimeException | Error e) {
+            if (!Files.exists(sidecar.resolve(StoreFiles.MANIFEST))) {
+                deleteQuietly(sidecar.resolve(StoreFiles.WRITE_LOCK), e);
+            }
+            throw e;
+        }
+    }
+
+    /** Removes the sidecar directory a failed index made, once empty; another index may have started in it. */
+    private static void removeCreated(Path sidecar, boolean created, Throwable failure) {
+        if (created) {
+            try {
+                Files.deleteIfExists(sidecar);
+            } catch (DirectoryNotEmptyException e) {
+                // Another index took the directory over.
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    private static void deleteQuietly(Path file, Throwable failure) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 

@@ -413,6 +413,24 @@ public final class ManifestCodec {
         }
     }
 
+    /** A shard's sizes that no shard can have, in words: the field, its value and why. */
+    private static void checkSizes(Path file, int k, ShardEntry shard, int stride) {
+        String problem = null;
+        if (shard.lines() < 0) {
+            problem = "lines=" + shard.lines() + ", which is negative";
+        } else if (shard.dataBytes() < shard.lines()) {
+            problem = "lines=" + shard.lines() + " but dataBytes=" + shard.dataBytes()
+                    + ": every line takes at least one byte, its \\n";
+        } else if (shard.indexBytes() < 0) {
+            problem = "indexBytes=" + shard.indexBytes() + ", which is negative";
+        } else if (stride == 0 && shard.indexBytes() != 0) {
+            problem = "indexBytes=" + shard.indexBytes() + ", but the store has no index (indexStride=0)";
+        }
+        if (problem != null) {
+            throw new CorruptStoreException(file, "shard " + k + " has " + problem);
+        }
+    }
+
     private static void check(Path file, Manifest m) {
         if (!Manifest.FORMAT.equals(m.format())) {
             throw new CorruptStoreException(file, "not a linestore manifest: format=" + m.format());
@@ -454,10 +472,7 @@ public final class ManifestCodec {
                 throw new CorruptStoreException(file, "shard " + k + " has lines=" + shard.lines()
                         + ", expected " + m.linesPerShard() + (k == last ? " or fewer (but at least 1)" : ""));
             }
-            if (shard.lines() < 0 || shard.dataBytes() < shard.lines() || (m.indexStride() == 0 && shard.indexBytes() != 0)
-                    || shard.indexBytes() < 0) {
-                throw new CorruptStoreException(file, "shard " + k + " has impossible sizes: " + shard);
-            }
+            checkSizes(file, k, shard, m.indexStride());
             lines += shard.lines();
             dataBytes += shard.dataBytes();
             indexBytes += shard.indexBytes();

@@ -7,6 +7,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.function.LongPredicate;
 import java.util.zip.CRC32C;
 
 /**
@@ -136,6 +137,34 @@ public final class CompactIndex implements LineIndex {
      */
     public static CompactIndex open(Path file, MemorySegment segment, IndexFormat.Identity identity, int blockLines,
             long lines, long dataBytes, long indexBytes) {
+        return open(file, segment, identity, blockLines, lines, dataBytes, indexBytes, null);
+    }
+
+    /**
+     * Checks an index file's header against what the manifest commits, its line count and size too,
+     * before anything that depends on them, and returns a view of the committed lines: {@link #open(Path,
+     * MemorySegment, IndexFormat.Identity, int, long, long, long)} for a reader, which must never take
+     * an index of another line count for the shard's.
+     *
+     * @param file the index file, for messages
+     * @param segment the file's committed bytes, mapped
+     * @param identity the store id, generation and shard the manifest expects; version 2
+     * @param blockLines the lines per block the manifest's index kind names
+     * @param lines the shard's committed line count, from the manifest
+     * @param dataBytes the shard's committed data size, from the manifest
+     * @param indexBytes the index's committed size, from the manifest
+     * @param committedSince whether a manifest committed since gives the shard at least the given number
+     *     of lines (see {@link IndexFiles#open(io.linestore.IndexKind, Path, MemorySegment,
+     *     IndexFormat.Identity, long, long, long, LongPredicate)}); {@code null} to leave the counts to
+     *     {@link #checkWhole}
+     * @return the view
+     * @throws CorruptStoreException if the header, the size, a segment position or the first entry is
+     *     wrong, or the header names another store, generation or shard than the manifest, or counts
+     *     other lines
+     * @throws UnsupportedFormatException if the index version is unknown
+     */
+    public static CompactIndex open(Path file, MemorySegment segment, IndexFormat.Identity identity, int blockLines,
+            long lines, long dataBytes, long indexBytes, LongPredicate committedSince) {
         if (indexBytes < HEADER_BYTES || segment.byteSize() < indexBytes) {
             throw new CorruptStoreException(file, "compact index of " + segment.byteSize()
                     + " bytes, the manifest says " + indexBytes + ", the header alone takes " + HEADER_BYTES);
@@ -149,6 +178,9 @@ public final class CompactIndex implements LineIndex {
         long fileLines = segment.get(LONG, LINES_OFFSET);
         if (fileLines < lines && fileLines != IndexFormat.IN_PROGRESS_LINES) {
             throw new CorruptStoreException(file, "header says lines=" + fileLines + ", the manifest says " + lines);
+        }
+        if (committedSince != null) {
+            checkCounts(file, segment, lines, indexBytes, committedSince);
         }
         long tailBytes = (lines % blockLines) * Long.BYTES;
         if (indexBytes - HEADER_BYTES < tailBytes) {
@@ -186,12 +218,7 @@ public final class CompactIndex implements LineIndex {
      */
     @Override
     public void checkWhole() {
-        long fileLines = segment.get(LONG, LINES_OFFSET);
-        long fileBytes = segment.get(LONG, BYTES_OFFSET);
-        if (fileLines != IndexFormat.IN_PROGRESS_LINES && (fileLines != lines || fileBytes != indexBytes)) {
-            throw new CorruptStoreException(file, "header says lines=" + fileLines + " in " + fileBytes
-                    + " bytes, the manifest says lines=" + lines + " in " + indexBytes + " bytes");
-        }
+        checkCounts(file, segment, lines, indexBytes, more -> false);
         long[] values = new long[blockLines];
         ByteBuffer expected = ByteBuffer.allocate(EliasFanoBlock.maxEncodedBytes(blockLines));
         for (long block = 0; block < fullBlocks; block++) {
@@ -212,6 +239,27 @@ public final class CompactIndex implements LineIndex {
                         + " is not stored as its lines code");
             }
         }
+    }
+
+    /**
+     * Checks, in O(1), that the header counts the lines the manifest gives the shard, in the size the
+     * manifest commits. A header marked in progress by an append passes, and so does one that counts
+     * more lines when a manifest committed since gives the shard at least that many (an append committed
+     * after the manifest was read, whose lines lie past those this view reads).
+     */
+    private static void checkCounts(Path file, MemorySegment segment, long lines, long indexBytes,
+            LongPredicate committedSince) {
+        long fileLines = segment.get(LONG, LINES_OFFSET);
+        if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
+            return;
+        }
+        long fileBytes = segment.get(LONG, BYTES_OFFSET);
+        if (fileLines == lines && fileBytes == indexBytes || fileLines > lines && committedSince.test(fileLines)) {
+            return;
+        }
+        throw new CorruptStoreException(file, "header says lines=" + fileLines + " in " + fileBytes
+                + " bytes; the manifest says lines=" + lines + " in " + indexBytes
+                + " bytes: the index and the manifest count different lines");
     }
 
     /**

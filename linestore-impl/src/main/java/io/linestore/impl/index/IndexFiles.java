@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.function.LongPredicate;
 
 /**
  * Opens, starts and continues the index file of a shard in the encoding its {@link IndexKind} names:
@@ -106,8 +107,35 @@ public final class IndexFiles {
      */
     public static LineIndex open(IndexKind kind, Path file, MemorySegment segment, IndexFormat.Identity identity,
             long lines, long dataBytes, long indexBytes) {
+        return open(kind, file, segment, identity, lines, dataBytes, indexBytes, null);
+    }
+
+    /**
+     * Checks an index file against what the manifest commits, the line count its header gives too, and
+     * returns a view of it: for a reader, which must never take an index of another line count for the
+     * shard's (it would read the lines the manifest does not count as part of the last one). O(1).
+     *
+     * @param kind the index kind, not {@link IndexKind#NONE}
+     * @param file the index file, for messages
+     * @param segment the file's {@link #committedBytes}, mapped
+     * @param identity the header layout, store id, generation and shard the manifest expects
+     * @param lines the shard's committed lines
+     * @param dataBytes the shard's committed data size
+     * @param indexBytes the index's committed size
+     * @param committedSince whether a manifest committed since the one {@code lines} comes from gives the
+     *     shard at least the given number of lines: an append that committed meanwhile has written a header
+     *     that counts its lines, which lie past those read. Asked only when the header counts more lines
+     *     than {@code lines}; {@code null} leaves the counts to {@link LineIndex#checkWhole}
+     * @return the view
+     * @throws CorruptStoreException if the file disagrees with the manifest; when the counts disagree,
+     *     naming the index and both counts
+     * @throws UnsupportedFormatException if its version is unknown
+     */
+    public static LineIndex open(IndexKind kind, Path file, MemorySegment segment, IndexFormat.Identity identity,
+            long lines, long dataBytes, long indexBytes, LongPredicate committedSince) {
         return kind.isCompact()
-                ? CompactIndex.open(file, segment, identity, kind.blockLines(), lines, dataBytes, indexBytes)
-                : OffsetIndex.open(file, segment, identity, kind.stride(), lines, dataBytes);
+                ? CompactIndex.open(file, segment, identity, kind.blockLines(), lines, dataBytes, indexBytes,
+                        committedSince)
+                : OffsetIndex.open(file, segment, identity, kind.stride(), lines, dataBytes, committedSince);
     }
 }

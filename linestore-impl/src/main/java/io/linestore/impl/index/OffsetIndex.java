@@ -5,6 +5,7 @@ import io.linestore.UnsupportedFormatException;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
+import java.util.function.LongPredicate;
 import java.util.zip.CRC32C;
 
 /**
@@ -51,6 +52,32 @@ public final class OffsetIndex implements LineIndex {
      */
     public static OffsetIndex open(Path file, MemorySegment segment, IndexFormat.Identity identity, int stride,
             long lines, long dataBytes) {
+        return open(file, segment, identity, stride, lines, dataBytes, null);
+    }
+
+    /**
+     * Checks an index file's header against what the manifest commits, its line and entry counts too,
+     * and returns a view of the committed entries: {@link #open(Path, MemorySegment, IndexFormat.Identity,
+     * int, long, long)} for a reader, which must never take an index of another line count for the
+     * shard's.
+     *
+     * @param file the index file, for messages
+     * @param segment the whole file, mapped
+     * @param identity the header layout, store id, generation and shard the manifest expects
+     * @param stride the stride the manifest gives
+     * @param lines the shard's committed line count, from the manifest
+     * @param dataBytes the shard's committed data size, from the manifest
+     * @param committedSince whether a manifest committed since gives the shard at least the given number
+     *     of lines (see {@link IndexFiles#open(io.linestore.IndexKind, Path, MemorySegment,
+     *     IndexFormat.Identity, long, long, long, LongPredicate)}); {@code null} to leave the counts
+     *     to {@link #checkWhole}
+     * @return the view; its last entry is {@code dataBytes}, whatever the file holds there
+     * @throws CorruptStoreException if the header, the size, or the first or last entry is wrong, or the
+     *     header names another store, generation or shard than the manifest, or counts other lines
+     * @throws UnsupportedFormatException if the index version is unknown
+     */
+    public static OffsetIndex open(Path file, MemorySegment segment, IndexFormat.Identity identity, int stride,
+            long lines, long dataBytes, LongPredicate committedSince) {
         long expectedBytes = identity.fileBytes(lines, stride);
         IndexFormat.checkHeader(file, segment, IndexFormat.MAGIC, identity);
         int fileStride = IndexFormat.intAt(segment, IndexFormat.STRIDE_OFFSET);
@@ -62,6 +89,9 @@ public final class OffsetIndex implements LineIndex {
             throw new CorruptStoreException(file, "header says stride=" + fileStride + ", lines=" + fileLines
                     + " in " + segment.byteSize() + " bytes; the manifest says stride=" + stride + ", lines=" + lines
                     + ", which needs " + expectedBytes + " bytes");
+        }
+        if (committedSince != null) {
+            checkCounts(file, segment, stride, lines, committedSince);
         }
         OffsetIndex index = new OffsetIndex(file, segment, identity, stride, lines,
                 IndexFormat.entryCount(lines, stride), dataBytes);
@@ -83,23 +113,38 @@ public final class OffsetIndex implements LineIndex {
      */
     @Override
     public void checkWhole() {
-        long fileLines = segment.get(IndexFormat.Layouts.LONG, IndexFormat.LINES_OFFSET);
+        long fileLines = IndexFormat.longAt(segment, IndexFormat.LINES_OFFSET);
         if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
             return;
         }
-        long fileEntries = segment.get(IndexFormat.Layouts.LONG, IndexFormat.ENTRY_COUNT_OFFSET);
-        if (fileLines != lines) {
-            throw new CorruptStoreException(file, "header says lines=" + fileLines + ", the manifest says " + lines);
-        }
-        if (fileEntries != IndexFormat.entryCount(fileLines, stride)) {
-            throw new CorruptStoreException(file, "header says lines=" + fileLines + " and entries=" + fileEntries
-                    + ", but " + fileLines + " lines at stride " + stride + " need "
-                    + IndexFormat.entryCount(fileLines, stride) + " entries");
-        }
+        checkCounts(file, segment, stride, lines, more -> false);
         long end = segment.get(IndexFormat.Layouts.LONG, identity.entryOffset(entryCount - 1));
         if (end != dataBytes) {
             throw new CorruptStoreException(file, "last entry=" + end + ", expected the data size " + dataBytes);
         }
+    }
+
+    /**
+     * Checks, in O(1), that the header counts the lines the manifest gives the shard and the entries
+     * they take. A header marked in progress by an append passes, and so does one that counts more lines
+     * when a manifest committed since gives the shard at least that many (an append committed after the
+     * manifest was read, whose lines lie past those this view reads).
+     */
+    private static void checkCounts(Path file, MemorySegment segment, int stride, long lines,
+            LongPredicate committedSince) {
+        // Through buffer views, not a layout: this runs whenever a reader opens a shard (see IndexFormat.Layouts).
+        long fileLines = IndexFormat.longAt(segment, IndexFormat.LINES_OFFSET);
+        if (fileLines == IndexFormat.IN_PROGRESS_LINES) {
+            return;
+        }
+        long fileEntries = IndexFormat.longAt(segment, IndexFormat.ENTRY_COUNT_OFFSET);
+        boolean consistent = fileLines >= 0 && fileEntries == IndexFormat.entryCount(fileLines, stride);
+        if (consistent && (fileLines == lines || fileLines > lines && committedSince.test(fileLines))) {
+            return;
+        }
+        throw new CorruptStoreException(file, "header says lines=" + fileLines + ", entries=" + fileEntries
+                + "; the manifest says lines=" + lines + ", which take " + IndexFormat.entryCount(lines, stride)
+                + " entries at stride " + stride + ": the index and the manifest count different lines");
     }
 
     /**

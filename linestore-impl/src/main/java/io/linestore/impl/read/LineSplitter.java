@@ -24,6 +24,8 @@ public final class LineSplitter implements ChunkSink {
     private long lineNumber;
     private byte[] carry = new byte[0];
     private int carryLength;
+    /** Whether bytes came after the last line end, kept or not. */
+    private boolean open;
 
     /**
      * Starts a split.
@@ -55,8 +57,10 @@ public final class LineSplitter implements ChunkSink {
                 if (progress.keeping()) {
                     append(chunk, position, limit);
                 }
+                open = true;
                 break;
             }
+            open = false;
             if (!progress.lineEnded()) {
                 carryLength = 0;
             } else if (carryLength > 0) {
@@ -83,7 +87,7 @@ public final class LineSplitter implements ChunkSink {
      * @throws io.linestore.CorruptStoreException if it held fewer
      */
     public void finish() {
-        if (progress.unterminatedLastLine(carryLength > 0)) {
+        if (progress.unterminatedLastLine(open)) {
             visitor.visit(lineNumber++, ByteBuffer.wrap(carry, 0, carryLength));
         }
         progress.finish();

@@ -16,9 +16,10 @@ import java.nio.file.Path;
  *       its entries. The entries increase strictly and stay inside the range; the byte before the
  *       first line and the last byte of every line is {@code \n} (but the unterminated last line of
  *       a file indexed in place); a {@code \r} before that {@code \n} belongs to the terminator.
- *   <li>An entry every K lines (sparse) or none: {@link #expected} says what a range between two
- *       entries must hold, and {@link LineSplitter} scans it for {@code \n} and checks that it holds
- *       exactly that.
+ *   <li>An entry every K lines (sparse) or none: {@link #betweenEntries} says what a range between two
+ *       entries must hold (exactly the K lines of each entry between them, fewer at the shard's end),
+ *       {@link #withoutIndex} what the data of a shard without index holds up to a line, and
+ *       {@link LineSplitter} scans the range for {@code \n} and checks that it holds exactly that.
  *   <li>Both: {@link #checkRange} keeps the range inside the committed data.
  * </ul>
  *
@@ -134,7 +135,10 @@ public final class PromisedLines {
             }
             long promised = stride == 0 ? lines : Math.max(0, Math.min(stride, lines - runFirst));
             long skip = Math.min(promised, Math.max(0, from - runFirst));
-            ExpectedRange range = expected(entries[r], entries[r + 1], skip, runFirst + skip, promised - skip, true);
+            ExpectedRange range = stride == 0
+                    ? withoutIndex(entries[r + 1], skip, runFirst + skip, promised - skip, true)
+                    : betweenEntries(runFirst / stride, runFirst / stride + 1, entries[r], entries[r + 1], skip,
+                            runFirst + skip, promised - skip, 0);
             LineSplitter splitter = new LineSplitter(range, wanted);
             splitter.accept(ByteBuffer.wrap(bytes, (int) (range.from() - base), (int) (range.to() - range.from())));
             splitter.finish();
@@ -206,23 +210,45 @@ public final class PromisedLines {
     }
 
     /**
-     * What the bytes {@code [from, to)}, from an entry (or the data's start) on, must hold when scanned:
-     * the {@code \n} before them (read with them) unless they start the data, {@code skip} lines to pass
-     * over, then {@code count} lines from {@code firstLine}; the data's unterminated last line when they
-     * reach its end.
+     * What the bytes between two entries of the index must hold when scanned: the {@code \n} before them
+     * (read with them) unless they start the data, then exactly the lines the index promises between
+     * the entries, {@code skip} to pass over, {@code count} wanted ones from {@code firstLine} and
+     * {@code after} to pass over, and nothing more; the data's unterminated last line when they reach
+     * its end. Lines more or fewer mean an entry is not at the start of its line: the error names the
+     * index.
      *
-     * @param from the first byte of the lines, an entry
-     * @param to the end of the bytes, an entry or the data's end
+     * @param firstEntry the number of the entry that gives {@code from}
+     * @param endEntry the number of the entry that gives {@code to}
+     * @param from the first byte of the lines, entry {@code firstEntry}
+     * @param to the end of the bytes, entry {@code endEntry} (the data's end for the end entry)
+     * @param skip lines to pass over before the wanted ones
+     * @param firstLine the number of the first wanted line, for the lines handed out and messages
+     * @param count wanted lines
+     * @param after lines to pass over after the wanted ones
+     * @return what a {@link LineSplitter} checks the bytes against
+     */
+    public ExpectedRange betweenEntries(long firstEntry, long endEntry, long from, long to, long skip, long firstLine,
+            long count, long after) {
+        boolean leadingNewline = from > 0;
+        return new ExpectedRange(dataFile, indexFile, firstEntry, endEntry, leadingNewline ? from - 1 : from, to,
+                leadingNewline, skip, firstLine, count, after, true, openEnd && to == dataBytes);
+    }
+
+    /**
+     * What the data of a shard without index holds from its start: {@code skip} lines to pass over, then
+     * {@code count} lines from {@code firstLine}, and, when {@code exactEnd}, nothing more up to
+     * {@code to}; the data's unterminated last line when the bytes reach its end.
+     *
+     * @param to the end of the bytes, the data's end
      * @param skip lines to pass over
      * @param firstLine the number of the first wanted line, for the lines handed out and messages
      * @param count wanted lines
-     * @param exactEnd whether the bytes must end right after the wanted lines
+     * @param exactEnd whether the bytes must end right after the wanted lines (they are the shard's last)
      * @return what a {@link LineSplitter} checks the bytes against
      */
-    ExpectedRange expected(long from, long to, long skip, long firstLine, long count, boolean exactEnd) {
-        boolean leadingNewline = from > 0;
-        return new ExpectedRange(dataFile, leadingNewline ? from - 1 : from, to, leadingNewline, skip, firstLine,
-                count, exactEnd, openEnd && to == dataBytes);
+    public ExpectedRange withoutIndex(long to, long skip, long firstLine, long count, boolean exactEnd) {
+        return new ExpectedRange(dataFile, null, 0, 0, 0, to, false, skip, firstLine, count, 0, exactEnd,
+                openEnd && to == dataBytes);
     }
 
     /**

@@ -30,6 +30,8 @@ public final class ReaderLineSplitter {
         SplitProgress progress = new SplitProgress(range);
         char[] chunk = new char[(int) Math.min(CHUNK_CHARS, Math.max(1, range.to() - range.from()))];
         StringBuilder carry = new StringBuilder();
+        // Whether text came after the last line end, kept or not.
+        boolean open = false;
         for (int n; (n = reader.read(chunk)) >= 0; ) {
             int position = 0;
             if (progress.awaitsLeadingNewline() && n > 0) {
@@ -45,8 +47,10 @@ public final class ReaderLineSplitter {
                     if (progress.keeping()) {
                         carry.append(chunk, position, n - position);
                     }
+                    open = true;
                     break;
                 }
+                open = false;
                 if (progress.lineEnded()) {
                     consumer.accept(line(carry, chunk, position, newline));
                 }
@@ -54,7 +58,7 @@ public final class ReaderLineSplitter {
                 position = newline + 1;
             }
         }
-        if (progress.unterminatedLastLine(!carry.isEmpty())) {
+        if (progress.unterminatedLastLine(open)) {
             consumer.accept(carry.toString());
         }
         progress.finish();

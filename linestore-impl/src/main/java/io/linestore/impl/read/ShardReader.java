@@ -23,6 +23,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
+import java.util.function.LongPredicate;
 
 /**
  * Reads lines of one shard with the store's {@link ReadMethod}. With an entry for every line (dense or
@@ -79,14 +80,19 @@ public final class ShardReader implements Closeable {
      *     to channel
      * @param unterminatedEnd whether the data's last line has no {@code \n} (only a file indexed in
      *     place may end so)
+     * @param committedSince whether a manifest committed since the one {@code lines} comes from gives the
+     *     shard at least the given number of lines (an append committed meanwhile); asked only when the
+     *     index header counts more lines than {@code lines}, see {@link IndexFiles#open(IndexKind, Path,
+     *     java.lang.foreign.MemorySegment, IndexFormat.Identity, long, long, long, LongPredicate)}
      */
     public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
             long dataBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method, int readBufferSize,
-            long autoThresholdBytes, boolean unterminatedEnd) {
+            long autoThresholdBytes, boolean unterminatedEnd, LongPredicate committedSince) {
     }
 
     /**
-     * Opens a shard: maps and checks its index, opens its data file for the read method.
+     * Opens a shard: maps and checks its index (its header's identity and line count, in O(1)), opens its
+     * data file for the read method.
      *
      * @param spec the shard and how to read it
      * @return the reader; close it
@@ -100,7 +106,7 @@ public final class ShardReader implements Closeable {
             LineIndex index = spec.index().stride() == 0 ? null : IndexFiles.open(spec.index(), spec.indexFile(),
                     map(spec.indexFile(), arena,
                             IndexFiles.committedBytes(spec.index(), spec.identity(), spec.lines(), spec.indexBytes())),
-                    spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes());
+                    spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes(), spec.committedSince());
             DataFileIdentity.check(spec.dataFile(), spec.identity().shard(), spec.dataBytes(), spec.dataHeadCrc32c());
             // Strings through a BufferedReader are what that method is; every other reads bytes.
             BufferedStreamRangeReader text = spec.method() == ReadMethod.BUFFERED_READER
@@ -317,11 +323,17 @@ public final class ShardReader implements Closeable {
                 + " (in bytes [" + range.from() + ", " + range.to() + "))", range.to() - range.from(), cause);
     }
 
-    /** Finds the byte range that holds lines {@code [start, end)} and what it must contain. */
+    /**
+     * Finds the byte range that holds lines {@code [start, end)} and what it must contain. With an index,
+     * the range runs from the entry at or before {@code start} to the entry at or after {@code end}, and
+     * every line start in it is counted: the lines between the two entries must be exactly those the
+     * index promises, so an entry moved to another line start is an error, never another line (the bytes
+     * past {@code end} are those the range reader fetches with the wanted ones).
+     */
     private ExpectedRange plan(long start, long end, long firstLine) {
         long count = end - start;
         if (index == null) {
-            return promised.expected(0, dataBytes, start, firstLine, count, end == lines);
+            return promised.withoutIndex(dataBytes, start, firstLine, count, end == lines);
         }
         int stride = index.stride();
         long startEntry = start / stride;
@@ -329,8 +341,8 @@ public final class ShardReader implements Closeable {
         long from = index.entry(startEntry);
         long to = index.entry(endEntry);
         promised.checkRange(startEntry, endEntry, from, to);
-        return promised.expected(from, to, start - startEntry * stride, firstLine, count,
-                end % stride == 0 || end == lines);
+        return promised.betweenEntries(startEntry, endEntry, from, to, start - startEntry * stride, firstLine, count,
+                Math.min(endEntry * stride, lines) - end);
     }
 
     @Override

@@ -4,8 +4,8 @@ package io.linestore.impl.read;
  * Where a split of a byte range into lines stands against its {@link ExpectedRange}: the one piece of
  * range bookkeeping that the byte splitter ({@link LineSplitter}) and the text splitter
  * ({@link ReaderLineSplitter}) share. It counts the {@code \n} that must open the range, the lines to
- * pass over and the lines to hand out, and says when the range holds more or fewer than expected.
- * Not thread-safe: one per read.
+ * pass over, the lines to hand out and the lines to pass over after them, and says when the range
+ * holds more or fewer than expected. Not thread-safe: one per read.
  */
 final class SplitProgress {
 
@@ -13,12 +13,14 @@ final class SplitProgress {
     private boolean leadingNewline;
     private long toSkip;
     private long toEmit;
+    private long toPass;
 
     SplitProgress(ExpectedRange range) {
         this.range = range;
         this.leadingNewline = range.leadingNewline();
         this.toSkip = range.skip();
         this.toEmit = range.count();
+        this.toPass = range.after();
     }
 
     /**
@@ -44,14 +46,14 @@ final class SplitProgress {
     }
 
     /**
-     * Whether every wanted line has been handed out; more text is then an error only when the range
-     * must end right after them.
+     * Whether every line of the range has been counted (the wanted ones handed out, those after them
+     * passed over); more text is then an error only when the range must end right after them.
      *
      * @return {@code true} when nothing more is wanted
      * @throws io.linestore.CorruptStoreException if more text follows where the range must end
      */
     boolean doneBeforeMore() {
-        if (toSkip == 0 && toEmit == 0) {
+        if (toSkip == 0 && toEmit == 0 && toPass == 0) {
             if (range.exactEnd()) {
                 throw range.bytesAfterEnd();
             }
@@ -66,7 +68,7 @@ final class SplitProgress {
      * @return {@code false} while lines are being passed over
      */
     boolean keeping() {
-        return toSkip == 0;
+        return toSkip == 0 && toEmit > 0;
     }
 
     /**
@@ -79,31 +81,41 @@ final class SplitProgress {
             toSkip--;
             return false;
         }
-        toEmit--;
-        return true;
+        if (toEmit > 0) {
+            toEmit--;
+            return true;
+        }
+        toPass--;
+        return false;
     }
 
     /**
-     * Whether more lines are wanted after the last one read; with an exact end the splitter must read on
-     * to prove there are no more.
+     * Whether more lines are to be counted after the last one read; with an exact end the splitter must
+     * read on to prove there are no more.
      *
      * @return {@code true} to go on reading
      */
     boolean wantsMore() {
-        return range.exactEnd() || toSkip > 0 || toEmit > 0;
+        return range.exactEnd() || toSkip > 0 || toEmit > 0 || toPass > 0;
     }
 
     /**
-     * Whether the text kept at the end of the range is the range's unterminated last line, to be handed
-     * out as a line.
+     * Counts the text after the range's last line end as its unterminated last line, when the range ends
+     * the data inside a line; says whether that line is a wanted one, to be handed out.
      *
-     * @param kept whether any text was kept since the last line end
+     * @param open whether any text came after the last line end
      * @return {@code true} if it is to be handed out (and counted by this call)
      */
-    boolean unterminatedLastLine(boolean kept) {
-        if (range.unterminatedEnd() && !leadingNewline && toSkip == 0 && toEmit == 1 && kept) {
+    boolean unterminatedLastLine(boolean open) {
+        if (!range.unterminatedEnd() || leadingNewline || toSkip > 0 || !open) {
+            return false;
+        }
+        if (toEmit == 1 && toPass == 0) {
             toEmit--;
             return true;
+        }
+        if (toEmit == 0 && toPass == 1) {
+            toPass--;
         }
         return false;
     }
@@ -114,8 +126,8 @@ final class SplitProgress {
      * @throws io.linestore.CorruptStoreException if it held fewer
      */
     void finish() {
-        if (leadingNewline || toSkip > 0 || toEmit > 0) {
-            throw range.tooFewLines(range.skip() - toSkip + range.count() - toEmit);
+        if (leadingNewline || toSkip > 0 || toEmit > 0 || toPass > 0) {
+            throw range.tooFewLines(range.promised() - toSkip - toEmit - toPass);
         }
     }
 }

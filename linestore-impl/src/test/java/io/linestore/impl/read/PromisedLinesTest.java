@@ -61,12 +61,14 @@ class PromisedLinesTest {
         assertCorrupt(new long[] {0, 6, 7}, 0, 1, 0, 2, "line 0 of the shard, bytes [0, 4) of " + DATA_FILE
                 + ", holds a \\n: the index skips a line start");
         assertCorrupt(new long[] {0, 3, 7}, 0, 1, 0, 2, "byte 2 is not \\n, yet index entry 1 says line 0");
-        assertCorrupt(new long[] {0, 7, 11}, 0, 2, 0, 4, "bytes [0, 7) hold more than the expected 2 lines");
+        assertCorrupt(new long[] {0, 7, 11}, 0, 2, 0, 4, "corrupt store file " + INDEX_FILE + ": entries 0 and 1 give"
+                + " the bytes [0, 7) of " + DATA_FILE + ", which hold more than the 2 lines the index promises");
     }
 
     @Test
     void aRunWithFewerLinesThanPromisedIsCorrupt() {
-        assertCorrupt(new long[] {0, 6, 11}, 0, 3, 0, 4, "bytes [0, 6) hold 2 whole lines, expected 3");
+        assertCorrupt(new long[] {0, 6, 11}, 0, 3, 0, 4, "corrupt store file " + INDEX_FILE + ": entries 0 and 1 give"
+                + " the bytes [0, 6) of " + DATA_FILE + ", which hold 2 whole lines where the index promises 3");
     }
 
     @Test
