@@ -93,8 +93,8 @@ public final class DemoCommand implements Callable<Integer> {
 
         long[] positions = {0, lines / 2 - RANGE / 2, lines - RANGE};
         out.printf(Locale.ROOT, "%nReading %,d lines at the start (line %,d), middle (%,d) and end (%,d), "
-                + "best of %d runs (the text file: %d) after %d of every store and reader (the text file: %d) "
-                + "to warm up, warm page cache, in milliseconds:%n%n",
+                + "best of %d interleaved rounds (the text file: %d runs) after %d of every store and reader "
+                + "(the text file: %d) to warm up, warm page cache, in milliseconds:%n%n",
                 RANGE, positions[0], positions[1], positions[2], RUNS, TEXT_RUNS, WARMUPS, TEXT_WARMUPS);
         out.printf(Locale.ROOT, "%-9s %-20s %9s %9s %9s %10s%n", "store", "reader", "start", "middle", "end", "end/start");
         out.flush();
@@ -106,7 +106,7 @@ public final class DemoCommand implements Callable<Integer> {
         return ExitCodes.OK;
     }
 
-    /** Opens every store with every reader, warms them all, then times each and prints its row. */
+    /** Opens every store with every reader, warms them all, times them in interleaved rounds and prints a row each. */
     private static List<Row> timeStores(PrintWriter out, List<Path> stores, long[] positions) {
         ReadTimer timer = new ReadTimer(WARMUPS, RUNS);
         List<LineStore> open = new ArrayList<>();
@@ -121,14 +121,12 @@ public final class DemoCommand implements Callable<Integer> {
                     timer.warmStore(store, position, RANGE);
                 }
             }
+            double[][] millis = timer.stores(open, positions, RANGE);
             List<Row> rows = new ArrayList<>();
-            for (LineStore store : open) {
-                double[] millis = new double[positions.length];
-                for (int i = 0; i < positions.length; i++) {
-                    millis[i] = timer.store(store, positions[i], RANGE);
-                }
+            for (int i = 0; i < open.size(); i++) {
+                LineStore store = open.get(i);
                 rows.add(print(out, new Row(OptionNames.of(store.info().layout()),
-                        OptionNames.of(store.readMethod()), millis)));
+                        OptionNames.of(store.readMethod()), millis[i])));
             }
             return rows;
         } finally {

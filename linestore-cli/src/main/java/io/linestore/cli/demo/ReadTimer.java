@@ -8,13 +8,16 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 
 /**
- * Times one read of a run of lines: untimed runs first, so the JIT has compiled the read's code, then
- * the best of a few timed runs, so a stray pause of a busy machine does not count. A store's reads are
- * warmed apart from their timing ({@link #warmStore}), so that every store and reader can be warmed
- * before the first is timed: the code they share is then compiled before any figure is taken. Each
- * read's lines are counted and checked, so no read can be skipped.
+ * Times reads of a run of lines: untimed runs first, so the JIT has compiled the read's code, then
+ * the best of several timed runs, so a stray pause of a busy machine does not count. Stores are
+ * warmed apart from their timing ({@link #warmStore}) and timed in interleaved rounds
+ * ({@link #stores}), so that every store and reader is warmed before the first is timed and a late
+ * compilation weighs on all alike. Each read's lines are counted and checked, so no read can be
+ * skipped.
  */
 final class ReadTimer {
 
@@ -45,16 +48,32 @@ final class ReadTimer {
     }
 
     /**
-     * Times {@link LineStore#readBytes} of lines {@code [offset, offset + size)}, with no warm-up of
-     * its own: call {@link #warmStore} first.
+     * Times every store at every offset in interleaved rounds (each round reads each store at each
+     * offset once), with no warm-up of their own: call {@link #warmStore} first. Interleaving makes
+     * a pause or a late compilation fall on every store and offset alike instead of on the first ones
+     * timed.
      *
-     * @param store the open store
-     * @param offset the first line
-     * @param size how many lines; all must exist
-     * @return the fastest run, in milliseconds
+     * @param stores the open stores
+     * @param offsets the first lines of the reads
+     * @param size how many lines each read; all must exist
+     * @return for each store and offset, the fastest round, in milliseconds
      */
-    double store(LineStore store, long offset, int size) {
-        return best(storeRead(store, offset, size), size, 0, runs);
+    double[][] stores(List<LineStore> stores, long[] offsets, int size) {
+        double[][] fastest = new double[stores.size()][offsets.length];
+        for (double[] row : fastest) {
+            Arrays.fill(row, Double.MAX_VALUE);
+        }
+        for (int run = 0; run < runs; run++) {
+            for (int s = 0; s < stores.size(); s++) {
+                // The first read of a store in a round follows another store's and finds the caches
+                // cold: each offset takes its turn first.
+                for (int k = 0; k < offsets.length; k++) {
+                    int o = (k + run) % offsets.length;
+                    fastest[s][o] = Math.min(fastest[s][o], best(storeRead(stores.get(s), offsets[o], size), size, 0, 1));
+                }
+            }
+        }
+        return fastest;
     }
 
     private static Read storeRead(LineStore store, long offset, int size) {
