@@ -39,6 +39,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class HostileInputTest {
 
     private static final int LINES = TestStores.LINE_COUNT;
+    /** How many random junk request lines to try (40; the chaos profile tries thousands). */
+    private static final String JUNK_PROPERTY = "linestore.hostile.junk";
+    /** How many random values to give each manifest field besides the edge values (0; chaos: dozens). */
+    private static final String RANDOM_VALUES_PROPERTY = "linestore.hostile.random";
 
     @TempDir
     Path tmp;
@@ -58,9 +62,10 @@ class HostileInputTest {
         }
         requests.add(Arguments.of("2 MB of blanks and digits", "1 ".repeat(1 << 20)));
         SplittableRandom random = new SplittableRandom(27);
-        for (int i = 0; i < 40; i++) {
+        int count = Integer.getInteger(JUNK_PROPERTY, 40);
+        for (int i = 0; i < count; i++) {
             StringBuilder junk = new StringBuilder();
-            int length = 1 + random.nextInt(i < 30 ? 12 : 5_000);
+            int length = 1 + random.nextInt(i % 4 != 3 ? 12 : 5_000);
             for (int k = 0; k < length; k++) {
                 junk.append((char) random.nextInt(1, 0x3000));
             }
@@ -91,6 +96,7 @@ class HostileInputTest {
 
     static Stream<Arguments> manifestChanges() {
         List<Arguments> changes = new ArrayList<>();
+        SplittableRandom random = new SplittableRandom(27);
         for (String kind : List.of("single", "sharded")) {
             for (String field : List.of("version", "generation", "storeId", "lineCount", "dataBytes", "indexBytes",
                     "indexStride", "linesPerShard", "autoThresholdBytes", "shards.0.lines", "shards.0.dataBytes",
@@ -98,6 +104,9 @@ class HostileInputTest {
                     "shards.last.lines", "shards.last.dataBytes", "shards.last.indexBytes")) {
                 for (String value : List.of("-1", "0", "minus one", "plus one", "max", "text", "null")) {
                     changes.add(Arguments.of(kind, field, value));
+                }
+                for (int i = 0; i < Integer.getInteger(RANDOM_VALUES_PROPERTY, 0); i++) {
+                    changes.add(Arguments.of(kind, field, "random " + random.nextLong()));
                 }
             }
             for (String value : List.of("minus one", "plus one")) {
@@ -145,9 +154,20 @@ class HostileInputTest {
             case "max" -> new JsonPrimitive(Long.MAX_VALUE);
             case "text" -> new JsonPrimitive("ten");
             case "null" -> JsonNull.INSTANCE;
-            default -> new JsonPrimitive(Long.parseLong(value));
+            default -> value.startsWith("random ") ? random(current, Long.parseLong(value.substring(7)))
+                    : new JsonPrimitive(Long.parseLong(value));
         };
         holder.add(name, changed);
+    }
+
+    /** A value near the field's own, near 0, or anywhere, as a seed of the case's draws it. */
+    private static JsonPrimitive random(long current, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        return new JsonPrimitive(switch (random.nextInt(3)) {
+            case 0 -> current + random.nextInt(-1_000, 1_000);
+            case 1 -> random.nextLong(-4, 4);
+            default -> random.nextLong();
+        });
     }
 
     // ---- files swapped in ----------------------------------------------------------------------

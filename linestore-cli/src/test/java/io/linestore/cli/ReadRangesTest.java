@@ -135,6 +135,40 @@ class ReadRangesTest {
         assertThat(result.err()).startsWith("linestore read: ").hasLineCount(1);
     }
 
+    /** Requests end at {@code \n} alone: a lone {@code \r} inside a line does not make two requests of it. */
+    @Test
+    void aLoneCarriageReturnDoesNotSplitARequest() {
+        Path store = TestStores.single(tmp);
+
+        Cli.Result result = Cli.run(bytes("7 1\r8 1\n9 1\r\n"), "read", store.toString(), "--ranges", "-");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.stdout()).isEmpty();
+        assertThat(result.err()).startsWith("linestore read: standard input, line 1: expected OFFSET SIZE, got '7 1\\u000d8 1'")
+                .hasLineCount(1);
+    }
+
+    /** A request line ended by {@code \r\n} is read as the same request. */
+    @Test
+    void aRequestEndedByCarriageReturnAndNewlineIsRead() {
+        Path store = TestStores.single(tmp);
+
+        Cli.Result result = Cli.run(bytes("9 1\r\n"), "read", store.toString(), "--ranges", "-");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.stdout()).isEqualTo(TestStores.joined(TestStores.lines().subList(9, 10)));
+    }
+
+    /** A folder given as the request file is named, with what went wrong. */
+    @Test
+    void aFolderAsTheRangesFileIsAFailureNamingIt() {
+        Cli.Result result = Cli.run("read", TestStores.single(tmp).toString(), "--ranges", tmp.toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).startsWith("linestore read: cannot read requests from " + tmp + ": ")
+                .hasLineCount(1);
+    }
+
     @Test
     void aMissingRangesFileIsAFailureNamingIt() {
         Path missing = tmp.resolve("no-requests.txt");

@@ -1,5 +1,6 @@
 package io.linestore.cli.command;
 
+import io.linestore.cli.common.Sizes;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +16,8 @@ final class RequestLines implements AutoCloseable {
 
     /** The longest request kept: two counts of any size with blanks around them fit many times. */
     static final int LONGEST = 1024;
+    /** How much of a request too long its message quotes. */
+    private static final int QUOTED_BYTES = 60;
 
     private final String name;
     private final InputStream in;
@@ -62,8 +65,8 @@ final class RequestLines implements AutoCloseable {
             }
         }
         if (skipped > 0) {
-            throw new IllegalArgumentException("request longer than " + LONGEST + " bytes ("
-                    + (LONGEST + skipped) + "), starting '" + new String(line, 0, 80, StandardCharsets.UTF_8) + "...'");
+            throw new IllegalArgumentException("request longer than " + LONGEST + " bytes (" + (LONGEST + skipped)
+                    + "), starting " + Sizes.quote(new String(line, 0, QUOTED_BYTES, StandardCharsets.UTF_8)));
         }
         if (length > 0 && line[length - 1] == '\r') {
             length--;
