@@ -70,6 +70,12 @@ public final class GenCommand implements Callable<Integer> {
             description = "Payload characters: printable ASCII, or UTF-8 with 1- to 4-byte characters (default: ${DEFAULT-VALUE}).")
     private ContentCharset charset;
 
+    @Option(names = "--content", paramLabel = "random|log|json", defaultValue = "random",
+            converter = ContentConverter.class,
+            description = {"What the payload reads like: random characters, or log or JSON records that compress",
+                "like real ones (ASCII) (default: ${DEFAULT-VALUE})."})
+    private ContentKind content;
+
     @Option(names = "--line-ending", paramLabel = "lf|crlf|mixed", defaultValue = "lf",
             converter = LineEndingConverter.class,
             description = "Line terminator; mixed picks LF or CRLF per line (default: ${DEFAULT-VALUE}).")
@@ -149,6 +155,7 @@ public final class GenCommand implements Callable<Integer> {
                 .lengths(length)
                 .emptyRatio(emptyRatio)
                 .charset(charset)
+                .content(content)
                 .lineEnding(lineEnding)
                 .finalNewline(!noFinalNewline);
         if (amount.lines != null) {
@@ -201,6 +208,13 @@ public final class GenCommand implements Callable<Integer> {
         @Override
         public ContentCharset convert(String value) {
             return Conversions.converted(ContentCharset::fromOptionName, value);
+        }
+    }
+
+    static final class ContentConverter implements ITypeConverter<ContentKind> {
+        @Override
+        public ContentKind convert(String value) {
+            return Conversions.converted(ContentKind::fromOptionName, value);
         }
     }
 

@@ -205,6 +205,7 @@ public final class Generator {
         private LengthDistribution lengths = LengthDistribution.uniform(32, 160);
         private double emptyRatio;
         private ContentCharset charset = ContentCharset.ASCII;
+        private ContentKind content = ContentKind.RANDOM;
         private LineEnding lineEnding = LineEnding.LF;
         private boolean finalNewline = true;
         private int threads = Runtime.getRuntime().availableProcessors();
@@ -283,6 +284,18 @@ public final class Generator {
         }
 
         /**
+         * Sets what the payload reads like: random characters (the default), log records or JSON
+         * records. Log and JSON content is ASCII.
+         *
+         * @param content the kind of content
+         * @return this builder
+         */
+        public Builder content(ContentKind content) {
+            this.content = Objects.requireNonNull(content, "content");
+            return this;
+        }
+
+        /**
          * Sets the line terminator.
          *
          * @param lineEnding LF, CRLF or mixed
@@ -337,14 +350,20 @@ public final class Generator {
             if (threads < 1) {
                 throw new IllegalArgumentException("threads " + threads + " is less than 1");
             }
-            LinePlan plan = new LinePlan(seed, lengths, emptyRatio, charset, lineEnding, finalNewline);
+            if (content != ContentKind.RANDOM && charset != ContentCharset.ASCII) {
+                throw new IllegalArgumentException(OptionNames.of(content) + " content is ASCII; charset "
+                        + OptionNames.of(charset) + " goes with random content");
+            }
+            LinePlan plan = new LinePlan(seed, lengths, emptyRatio, charset, content, lineEnding, finalNewline);
             return new Generator(this, plan, lines != null ? lines : linesForSize(plan, size));
         }
 
         private String description(long lineCount) {
             return "lines=" + lineCount + (size != null ? " size=" + size : "") + " seed=" + seed
                     + " length=" + lengths + " empty-ratio=" + emptyRatio
-                    + " charset=" + OptionNames.of(charset) + " line-ending=" + OptionNames.of(lineEnding)
+                    + " charset=" + OptionNames.of(charset)
+                    + (content == ContentKind.RANDOM ? "" : " content=" + OptionNames.of(content))
+                    + " line-ending=" + OptionNames.of(lineEnding)
                     + " final-newline=" + finalNewline;
         }
 

@@ -9,7 +9,8 @@ import java.util.zip.CRC32C;
  *
  * <p>Line {@code i} draws its choices from {@code h = Mix.at(seedKey, i)}: the top 24 bits decide
  * whether it is empty, bit 0 picks the terminator of a mixed ending, bits 8 and up pick where its
- * payload starts in the {@link ContentPool}, and {@code Mix.mix64(h ^ LENGTH_SALT)} draws its length.
+ * payload starts in the {@link ContentPool} (or, for log and JSON content, every choice of its
+ * {@link RecordContent}), and {@code Mix.mix64(h ^ LENGTH_SALT)} draws its length.
  */
 final class LinePlan {
 
@@ -22,16 +23,18 @@ final class LinePlan {
     private final long emptyThreshold;
     private final LineEnding ending;
     private final boolean finalNewline;
+    private final ContentKind content;
     private final ContentPool pool;
 
-    LinePlan(long seed, LengthDistribution lengths, double emptyRatio, ContentCharset charset,
+    LinePlan(long seed, LengthDistribution lengths, double emptyRatio, ContentCharset charset, ContentKind content,
             LineEnding ending, boolean finalNewline) {
         this.seedKey = Mix.mix64(seed);
         this.lengths = lengths;
         this.emptyThreshold = Math.round(emptyRatio * (1L << EMPTY_BITS));
         this.ending = ending;
         this.finalNewline = finalNewline;
-        this.pool = ContentPool.create(charset, Mix.mix64(seedKey ^ POOL_SALT));
+        this.content = content;
+        this.pool = content == ContentKind.RANDOM ? ContentPool.create(charset, Mix.mix64(seedKey ^ POOL_SALT)) : null;
     }
 
     /**
@@ -64,7 +67,11 @@ final class LinePlan {
         if (content > 0) {
             pos = scratch.writeNumber(i, dst, pos);
             int payload = content - (pos - start) - LineFrame.SUFFIX_BYTES;
-            pool.copy(h >>> 8, dst, pos, payload);
+            if (pool != null) {
+                pool.copy(h >>> 8, dst, pos, payload);
+            } else {
+                RecordContent.write(this.content, i, h, dst, pos, payload);
+            }
             pos += payload;
             CRC32C crc = scratch.crc();
             crc.update(dst, start, pos - start);

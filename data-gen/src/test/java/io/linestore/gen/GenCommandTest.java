@@ -108,6 +108,6 @@ class GenCommandTest {
         assertThat(run("--help")).isZero();
 
         assertThat(out.toString()).contains("--lines", "--size", "--seed", "--length", "--empty-ratio", "--charset",
-                "--line-ending", "--no-final-newline", "--output", "Exit codes:");
+                "--content", "--line-ending", "--no-final-newline", "--output", "Exit codes:");
     }
 }

@@ -18,19 +18,21 @@ class GeneratedBytesGoldenTest {
 
     private static final int MIB = 1 << 20;
 
-    @ParameterizedTest(name = "seed {0}, {1}, {2}, {3}, empty {4}")
+    @ParameterizedTest(name = "seed {0}, {1}, {2}, {3}, empty {4}, {5} content")
     @CsvSource({
-        "1, uniform:32:160, ASCII, LF, 0.0, 479ca9c1",
-        "2, uniform:32:160, ASCII, LF, 0.0, 9f538afa",
-        "7, normal:100:20, ASCII, CRLF, 0.1, 7ac7d153",
-        "42, lognormal:60:1.0, UTF8, MIXED, 0.05, 73c7516b",
+        "1, uniform:32:160, ASCII, LF, 0.0, RANDOM, 479ca9c1",
+        "2, uniform:32:160, ASCII, LF, 0.0, RANDOM, 9f538afa",
+        "7, normal:100:20, ASCII, CRLF, 0.1, RANDOM, 7ac7d153",
+        "42, lognormal:60:1.0, UTF8, MIXED, 0.05, RANDOM, 73c7516b",
+        "1, lognormal:120:0.6, ASCII, LF, 0.01, LOG, bf78d693",
+        "1, lognormal:120:0.6, ASCII, LF, 0.01, JSON, c6699296",
     })
     void theFirstMibOfASeedIsPinned(long seed, String lengths, ContentCharset charset, LineEnding ending,
-            double empty, String crc) throws IOException {
+            double empty, ContentKind content, String crc) throws IOException {
         for (int threads : new int[] {1, 2}) {
             Generator generator = Generator.builder().size(2L * MIB).seed(seed)
                     .lengths(LengthDistribution.parse(lengths)).charset(charset).lineEnding(ending)
-                    .emptyRatio(empty).threads(threads).build();
+                    .emptyRatio(empty).content(content).threads(threads).build();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             generator.writeTo(out);
             CRC32C checksum = new CRC32C();
