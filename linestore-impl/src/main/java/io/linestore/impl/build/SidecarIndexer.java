@@ -18,7 +18,6 @@ import io.linestore.impl.io.ChunkSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -67,11 +66,11 @@ public final class SidecarIndexer {
                 return indexLocked(file, sidecar, options, write, started);
             }
         } catch (IOException e) {
-            removeCreated(sidecar, created, e);
+            StoreJanitor.removeCreated(sidecar, created, e);
             throw new UncheckedIOException("cannot index " + file + ": " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             if (!(e instanceof StoreLockedException)) {
-                removeCreated(sidecar, created, e);
+                StoreJanitor.removeCreated(sidecar, created, e);
             }
             throw e;
         }
@@ -118,30 +117,9 @@ public final class SidecarIndexer {
             return summary(manifest, read, started);
         } catch (IOException | RuntimeException | Error e) {
             if (!Files.exists(sidecar.resolve(StoreFiles.MANIFEST))) {
-                deleteQuietly(sidecar.resolve(StoreFiles.WRITE_LOCK), e);
+                StoreJanitor.deleteQuietly(sidecar.resolve(StoreFiles.WRITE_LOCK), e);
             }
             throw e;
-        }
-    }
-
-    /** Removes the sidecar directory a failed index made, once empty; another index may have started in it. */
-    private static void removeCreated(Path sidecar, boolean created, Throwable failure) {
-        if (created) {
-            try {
-                Files.deleteIfExists(sidecar);
-            } catch (DirectoryNotEmptyException e) {
-                // Another index took the directory over.
-            } catch (IOException e) {
-                failure.addSuppressed(e);
-            }
-        }
-    }
-
-    private static void deleteQuietly(Path file, Throwable failure) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            failure.addSuppressed(e);
         }
     }
 

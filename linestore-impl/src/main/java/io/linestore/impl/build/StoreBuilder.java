@@ -13,7 +13,6 @@ import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.io.ChunkSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -91,17 +90,17 @@ public final class StoreBuilder {
                     // No store here, so no lock file either. Removed while the lock is held: a writer
                     // that opened the file after this one let go could otherwise lock a file no longer at
                     // the path, and a third one another.
-                    deleteQuietly(dir.resolve(StoreFiles.WRITE_LOCK), e);
+                    StoreJanitor.deleteQuietly(dir.resolve(StoreFiles.WRITE_LOCK), e);
                 }
                 throw e;
             }
             StoreJanitor.reclaimQuietly(dir);
         } catch (IOException e) {
-            removeCreated(dir, created, e);
+            StoreJanitor.removeCreated(dir, created, e);
             throw new UncheckedIOException("cannot build store " + dir + ": " + e.getMessage(), e);
         } catch (RuntimeException | Error e) {
             if (!(e instanceof StoreLockedException)) {
-                removeCreated(dir, created, e);
+                StoreJanitor.removeCreated(dir, created, e);
             }
             throw e;
         }
@@ -175,26 +174,5 @@ public final class StoreBuilder {
             }
         }
         return null;
-    }
-
-    /** Removes the directory a failed build made, once empty; another build may have started in it. */
-    private static void removeCreated(Path dir, boolean created, Throwable failure) {
-        if (created) {
-            try {
-                Files.deleteIfExists(dir);
-            } catch (DirectoryNotEmptyException e) {
-                // Another build took the directory over.
-            } catch (IOException e) {
-                failure.addSuppressed(e);
-            }
-        }
-    }
-
-    private static void deleteQuietly(Path file, Throwable failure) {
-        try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            failure.addSuppressed(e);
-        }
     }
 }

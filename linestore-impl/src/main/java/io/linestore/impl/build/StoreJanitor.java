@@ -11,6 +11,7 @@ import io.linestore.impl.format.StoreFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -164,6 +165,40 @@ final class StoreJanitor {
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 channel.truncate(committedBytes);
             }
+        }
+    }
+
+    /**
+     * Removes the directory a failed write made, once empty: another writer may have started in it
+     * meanwhile, and then keeps it.
+     *
+     * @param dir the store or sidecar directory
+     * @param created whether the failed write made it
+     * @param failure what failed, to which a failure to remove is added
+     */
+    static void removeCreated(Path dir, boolean created, Throwable failure) {
+        if (created) {
+            try {
+                Files.deleteIfExists(dir);
+            } catch (DirectoryNotEmptyException e) {
+                // Another writer took the directory over.
+            } catch (IOException e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+
+    /**
+     * Deletes a file after a failure, adding a failure to delete to it.
+     *
+     * @param file the file
+     * @param failure what failed
+     */
+    static void deleteQuietly(Path file, Throwable failure) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            failure.addSuppressed(e);
         }
     }
 }
