@@ -12,10 +12,12 @@ module io.linestore.impl {
     requires com.google.gson;
     requires com.github.benmanes.caffeine;
     requires com.google.common;
+    requires com.github.luben.zstd_jni;
 
     exports io.linestore.impl.format to io.linestore.s3;
     exports io.linestore.impl.index to io.linestore.s3;
     exports io.linestore.impl.read to io.linestore.s3;
+    exports io.linestore.impl.zstd to io.linestore.s3;
 
     provides io.linestore.spi.LineStoreProvider with io.linestore.impl.DefaultLineStoreProvider;
 }

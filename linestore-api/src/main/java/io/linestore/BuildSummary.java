@@ -10,8 +10,10 @@ import java.time.Duration;
  * @param dataBytes bytes of data written (the input plus a final {@code \n} where it lacked one)
  * @param shardCount data files written
  * @param elapsed time the build took
+ * @param fileBytes bytes of the data files: {@code dataBytes}, or less for a compressed store
  */
-public record BuildSummary(long lineCount, long inputBytes, long dataBytes, int shardCount, Duration elapsed) {
+public record BuildSummary(long lineCount, long inputBytes, long dataBytes, int shardCount, Duration elapsed,
+        long fileBytes) {
 
     /**
      * Input throughput.

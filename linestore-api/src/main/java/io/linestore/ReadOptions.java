@@ -14,14 +14,20 @@ import java.util.Objects;
  * @param autoThresholdBytes for {@link ReadMethod#AUTO}: ranges smaller than this many bytes are
  *     read through the memory mapping, others through the file channel, {@code >= 0}; or
  *     {@link #STORE_AUTO_THRESHOLD} to use the threshold recorded in the store's manifest
+ * @param blockCacheBytes for a compressed store, the most decompressed bytes its block cache keeps,
+ *     {@code >= 0} (0 keeps none: every read decompresses its blocks); shared by the store's threads
  */
-public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes) {
+public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes,
+        long blockCacheBytes) {
 
     /** Open shards cached when none is given. */
     public static final int DEFAULT_HANDLE_CACHE_SIZE = 128;
 
     /** Read buffer size when none is given: 1 MiB. */
     public static final int DEFAULT_READ_BUFFER_SIZE = 1 << 20;
+
+    /** Decompressed bytes a compressed store keeps in memory when none is given: 64 MiB. */
+    public static final long DEFAULT_BLOCK_CACHE_BYTES = 64L << 20;
 
     /**
      * The {@code autoThresholdBytes} that means: use the threshold recorded in the store's manifest
@@ -45,6 +51,9 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         }
         if (autoThresholdBytes < STORE_AUTO_THRESHOLD) {
             throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
+        }
+        if (blockCacheBytes < 0) {
+            throw new IllegalArgumentException("blockCacheBytes must be >= 0: " + blockCacheBytes);
         }
     }
 
@@ -73,6 +82,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         private int handleCacheSize = DEFAULT_HANDLE_CACHE_SIZE;
         private int readBufferSize = DEFAULT_READ_BUFFER_SIZE;
         private long autoThresholdBytes = STORE_AUTO_THRESHOLD;
+        private long blockCacheBytes = DEFAULT_BLOCK_CACHE_BYTES;
 
         private Builder() {
         }
@@ -122,13 +132,24 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         }
 
         /**
+         * Sets how many decompressed bytes a compressed store keeps in memory.
+         *
+         * @param blockCacheBytes bytes, {@code >= 0}
+         * @return this builder
+         */
+        public Builder blockCacheBytes(long blockCacheBytes) {
+            this.blockCacheBytes = blockCacheBytes;
+            return this;
+        }
+
+        /**
          * Makes the options.
          *
          * @return the options
          * @throws IllegalArgumentException if a value is out of range
          */
         public ReadOptions build() {
-            return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes);
+            return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes, blockCacheBytes);
         }
     }
 }

@@ -6,21 +6,26 @@ package io.linestore;
  * @param formatVersion the on-disk format version
  * @param layout single file or shards
  * @param lineCount lines in the store
- * @param dataBytes bytes of all data files together
+ * @param dataBytes bytes of all data files together (compressed, for a compressed store)
+ * @param textBytes bytes of the lines as stored, uncompressed: {@code dataBytes} for an uncompressed
+ *     store
  * @param indexBytes bytes of all index files together
  * @param index the index kind
  * @param linesPerShard lines per shard; for {@link Layout#SINGLE}, {@link Long#MAX_VALUE}
  * @param shardCount data files in the store
+ * @param compression how the data files are compressed
  */
 public record StoreInfo(
         int formatVersion,
         Layout layout,
         long lineCount,
         long dataBytes,
+        long textBytes,
         long indexBytes,
         IndexKind index,
         long linesPerShard,
-        int shardCount) {
+        int shardCount,
+        Compression compression) {
 
     /**
      * Lines per index entry.

@@ -10,7 +10,7 @@ import java.util.Objects;
  *
  * <p>Defaults: {@link Layout#SINGLE}, {@value #DEFAULT_LINES_PER_SHARD} lines per shard (used by
  * {@link Layout#SHARDED} only), a {@link IndexKind#DENSE dense} index, and the {@link ReadMethod#AUTO}
- * threshold {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
+ * threshold {@value #DEFAULT_AUTO_THRESHOLD_BYTES} bytes, no compression.
  *
  * @param layout single file or fixed-size shards
  * @param linesPerShard lines per shard for {@link Layout#SHARDED}, {@code >= 1}
@@ -21,12 +21,15 @@ import java.util.Objects;
  * @param autoThresholdBytes recorded in the manifest as the range size, in bytes, below which
  *     {@link ReadMethod#AUTO} reads through the memory mapping and at or above which through the
  *     file channel, {@code >= 0}; {@code linestore recommend} measures it on the user's machine
+ * @param compression whether and how the data files are compressed ({@link Compression#NONE} by
+ *     default; {@link Compression#zstd()} makes a store of zstd blocks)
  */
 public record StoreOptions(
         Layout layout,
         long linesPerShard,
         IndexKind index,
-        long autoThresholdBytes) {
+        long autoThresholdBytes,
+        Compression compression) {
 
     /** Lines per shard when none is given. */
     public static final long DEFAULT_LINES_PER_SHARD = 1_000_000L;
@@ -42,11 +45,12 @@ public record StoreOptions(
      * Checks the options.
      *
      * @throws IllegalArgumentException if a value is out of range (the message names it)
-     * @throws NullPointerException if {@code layout} or {@code index} is null
+     * @throws NullPointerException if {@code layout}, {@code index} or {@code compression} is null
      */
     public StoreOptions {
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(index, "index");
+        Objects.requireNonNull(compression, "compression");
         if (linesPerShard < 1) {
             throw new IllegalArgumentException("linesPerShard must be >= 1: " + linesPerShard);
         }
@@ -92,7 +96,8 @@ public record StoreOptions(
                 .layout(layout)
                 .linesPerShard(linesPerShard)
                 .index(index)
-                .autoThresholdBytes(autoThresholdBytes);
+                .autoThresholdBytes(autoThresholdBytes)
+                .compression(compression);
     }
 
     /** Builds {@link StoreOptions}; not thread-safe. Values are checked by {@link #build()}. */
@@ -101,6 +106,7 @@ public record StoreOptions(
         private long linesPerShard = DEFAULT_LINES_PER_SHARD;
         private IndexKind index = IndexKind.DENSE;
         private long autoThresholdBytes = DEFAULT_AUTO_THRESHOLD_BYTES;
+        private Compression compression = Compression.NONE;
 
         private Builder() {
         }
@@ -171,13 +177,24 @@ public record StoreOptions(
         }
 
         /**
+         * Sets the compression of the data files.
+         *
+         * @param compression {@link Compression#NONE} or a zstd setting
+         * @return this builder
+         */
+        public Builder compression(Compression compression) {
+            this.compression = compression;
+            return this;
+        }
+
+        /**
          * Makes the options.
          *
          * @return the options
          * @throws IllegalArgumentException if a value is out of range
          */
         public StoreOptions build() {
-            return new StoreOptions(layout, linesPerShard, index, autoThresholdBytes);
+            return new StoreOptions(layout, linesPerShard, index, autoThresholdBytes, compression);
         }
     }
 }

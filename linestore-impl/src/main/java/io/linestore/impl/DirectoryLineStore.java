@@ -13,6 +13,7 @@ import io.linestore.StoreNotFoundException;
 import io.linestore.StoreReplacedException;
 import io.linestore.VerifyReport;
 import io.linestore.impl.cache.HandleCache;
+import io.linestore.impl.zstd.BlockCache;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -50,6 +51,8 @@ public final class DirectoryLineStore implements LineStore {
     private final Manifest manifest;
     private final ReadMethod method;
     private final HandleCache<ShardReader> handles;
+    /** The decompressed blocks of a compressed store; {@code null} for an uncompressed one. */
+    private final BlockCache blocks;
     private final boolean unterminatedEnd;
     private final String description;
 
@@ -63,6 +66,7 @@ public final class DirectoryLineStore implements LineStore {
         long threshold = options.autoThresholdBytes() == ReadOptions.STORE_AUTO_THRESHOLD
                 ? manifest.autoThresholdBytes() : options.autoThresholdBytes();
         int lastShard = manifest.shards().size() - 1;
+        this.blocks = manifest.compression().compressed() ? new BlockCache(options.blockCacheBytes()) : null;
         this.handles = new HandleCache<>(manifest.shards().size(), options.handleCacheSize(), shard -> openShard(new ShardReader.Spec(
                 StoreFiles.dataPath(dir, manifest, shard),
                 StoreFiles.indexPath(dir, manifest, shard),
@@ -70,13 +74,15 @@ public final class DirectoryLineStore implements LineStore {
                 manifest.index(),
                 manifest.shards().get(shard).lines(),
                 manifest.shards().get(shard).dataBytes(),
+                manifest.shards().get(shard).textBytes(),
                 manifest.shards().get(shard).indexBytes(),
                 manifest.shards().get(shard).dataHeadCrc32c(),
                 method,
                 options.readBufferSize(),
                 threshold,
                 unterminatedEnd && shard == lastShard,
-                lines -> appendedSince(shard, lines))), description);
+                lines -> appendedSince(shard, lines),
+                blocks)), description);
     }
 
     /**
@@ -311,6 +317,9 @@ public final class DirectoryLineStore implements LineStore {
     @Override
     public void close() {
         handles.close();
+        if (blocks != null) {
+            blocks.clear();
+        }
     }
 
     @Override

@@ -26,6 +26,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -37,6 +39,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 @ParameterizedClass(name = "{0}")
 @MethodSource("io.linestore.impl.StoreConfig#all")
+// Each test builds its own stores in its own folder: they may run side by side.
+@Execution(ExecutionMode.CONCURRENT)
 class LineStoreContractTest {
 
     private final StoreConfig config;
@@ -191,7 +195,11 @@ class LineStoreContractTest {
             assertThat(info.lineCount()).isEqualTo(5);
             assertThat(info.layout()).isEqualTo(config.layout());
             assertThat(info.index()).isEqualTo(config.index());
-            assertThat(info.dataBytes()).isEqualTo(input.length);
+            assertThat(info.textBytes()).isEqualTo(input.length);
+            assertThat(info.compression()).isEqualTo(config.compression());
+            if (!config.compression().compressed()) {
+                assertThat(info.dataBytes()).isEqualTo(input.length);
+            }
             assertThat(info.shardCount()).isEqualTo(config.layout() == Layout.SINGLE ? 1
                     : (int) Math.ceilDiv(5, config.linesPerShard()));
             assertThat(info.indexBytes() > 0).isEqualTo(config.index().stride() > 0);
@@ -236,7 +244,7 @@ class LineStoreContractTest {
                     : shard.indexBytes();
             List<ShardEntry> shards = new ArrayList<>(manifest.shards());
             shards.set(last, new ShardEntry(lines - 1, shard.dataBytes(), shard.dataCrc32c(), indexBytes,
-                    shard.indexCrc32c(), shard.dataHeadCrc32c()));
+                    shard.indexCrc32c(), shard.dataHeadCrc32c(), shard.textBytes()));
             ManifestCodec.publish(dir, manifest.withShards(shards, manifest.source()), false);
             String where = config + (lowerIndexBytes ? ", index bytes lowered too" : ", index bytes as they were");
             if (lines == 1 && config.layout() == Layout.SHARDED) {

@@ -1,5 +1,6 @@
 package io.linestore.impl;
 
+import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.IndexOptions;
 import io.linestore.Layout;
@@ -18,9 +19,11 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One (layout x index kind x read method) combination, with tiny buffers and a tiny handle cache so
- * that every chunk, shard and cache boundary is crossed by small inputs. The layouts are single,
- * sharded, and a file indexed in place (a sidecar index).
+ * One (layout x index kind x compression x read method) combination, with tiny buffers and a tiny
+ * handle cache so that every chunk, shard and cache boundary is crossed by small inputs. The layouts
+ * are single, sharded, and a file indexed in place (a sidecar index). Compressed stores have blocks of
+ * 64 bytes, so that lines cross blocks and a line longer than a block spans several, and a block cache
+ * of none or 200 bytes, so that blocks are decompressed again and evicted.
  *
  * @param layout the layout
  * @param linesPerShard lines per shard when sharded
@@ -28,8 +31,10 @@ import java.util.List;
  *     segments
  * @param method read method
  * @param sidecar whether the input is indexed in place instead of copied into a store
+ * @param compression how the store's data files are compressed
  */
-record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMethod method, boolean sidecar) {
+record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMethod method, boolean sidecar,
+        Compression compression) {
 
     static final int WRITE_BUFFER = 3;
     static final int READ_BUFFER = 5;
@@ -39,6 +44,8 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
     /** Every index kind; compact with blocks of 2 lines, so that small inputs fill blocks and segments. */
     static final List<IndexKind> INDEXES = List.of(IndexKind.NONE, IndexKind.DENSE, IndexKind.sparse(7),
             IndexKind.compact(2));
+    /** zstd blocks of the smallest size, at the fastest level. */
+    static final Compression ZSTD = Compression.zstd(1, Compression.MIN_BLOCK_BYTES);
 
     /** Every combination of a store directory (not a sidecar): those that can be appended to. */
     static List<StoreConfig> stores() {
@@ -50,13 +57,17 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
         List<StoreConfig> configs = new ArrayList<>();
         for (ReadMethod method : ReadMethod.values()) {
             for (IndexKind index : INDEXES) {
-                configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method, false));
-                configs.add(new StoreConfig(Layout.SHARDED, 1, index, method, false));
-                configs.add(new StoreConfig(Layout.SHARDED, 3, index, method, false));
+                configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method, false,
+                        Compression.NONE));
+                configs.add(new StoreConfig(Layout.SHARDED, 1, index, method, false, Compression.NONE));
+                configs.add(new StoreConfig(Layout.SHARDED, 3, index, method, false, Compression.NONE));
                 if (index.stride() > 0) {
                     configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method,
-                            true));
+                            true, Compression.NONE));
                 }
+                configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method, false,
+                        ZSTD));
+                configs.add(new StoreConfig(Layout.SHARDED, 3, index, method, false, ZSTD));
             }
         }
         return configs;
@@ -68,6 +79,7 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
                 .linesPerShard(linesPerShard)
                 .index(index)
                 .autoThresholdBytes(AUTO_THRESHOLD)
+                .compression(compression)
                 .build();
     }
 
@@ -80,6 +92,7 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
                 .method(method)
                 .readBufferSize(READ_BUFFER)
                 .handleCacheSize(HANDLE_CACHE)
+                .blockCacheBytes(layout == Layout.SINGLE ? 0 : 200)
                 .build();
     }
 
@@ -105,6 +118,6 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
     @Override
     public String toString() {
         String where = sidecar ? "sidecar" : layout == Layout.SINGLE ? "single" : "sharded" + linesPerShard;
-        return where + " " + index + " " + method;
+        return where + " " + index + (compression.compressed() ? " " + compression : "") + " " + method;
     }
 }

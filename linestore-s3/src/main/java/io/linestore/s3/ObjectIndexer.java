@@ -2,6 +2,7 @@ package io.linestore.s3;
 
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
+import io.linestore.Compression;
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
 import io.linestore.Layout;
@@ -64,7 +65,7 @@ final class ObjectIndexer {
                 .map(json -> ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), json));
         long generation = previous.map(m -> m.generation() + 1).orElse(1L);
         Manifest base = Manifest.empty(generation, Layout.SINGLE, options.index(), Long.MAX_VALUE,
-                options.autoThresholdBytes());
+                options.autoThresholdBytes(), Compression.NONE);
         Path temp;
         try {
             temp = Files.createTempDirectory("linestore-s3-index-");
@@ -170,7 +171,7 @@ final class ObjectIndexer {
                 tailCrc.update(tail[(int) (p % tail.length)]);
             }
             long modified = response.lastModified() == null ? 0 : response.lastModified().toEpochMilli();
-            return new Scan(new ShardEntry(lines, position, crc.getValue(), indexBytes, sink.entriesCrc(),
+            return new Scan(ShardEntry.plain(lines, position, crc.getValue(), indexBytes, sink.entriesCrc(),
                     identity.getValue()), position,
                     response.eTag(), modified, head.getValue(), tailCrc.getValue());
         }

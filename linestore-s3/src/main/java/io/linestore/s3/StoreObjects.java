@@ -44,6 +44,12 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
         Optional<byte[]> json = objects.getIfExists(location.bucket(), location.resolve(StoreFiles.MANIFEST));
         if (json.isPresent()) {
             Manifest manifest = ManifestCodec.parse(location.path(StoreFiles.MANIFEST), json.get());
+            if (manifest.compression().compressed()) {
+                // Its data objects are zstd blocks: read as text they would give wrong lines.
+                throw new S3StoreException("the store at " + location + " is compressed (" + manifest.compression()
+                        + "); compressed stores are read from local disk only: copy it down (aws s3 sync) and read "
+                        + "the copy", null);
+            }
             if (manifest.source() != null) {
                 // The sidecar folder itself was named: read its object.
                 S3Location object = new S3Location(location.bucket(),

@@ -3,6 +3,7 @@ package io.linestore.cli.command;
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.BuildSummary;
+import io.linestore.Compression;
 import io.linestore.Layout;
 import io.linestore.LineStores;
 import io.linestore.StoreOptions;
@@ -73,6 +74,17 @@ public final class BuildCommand implements Callable<Integer> {
                     + "it for the machine it runs on; default: ${DEFAULT-VALUE}.")
     private long autoThreshold;
 
+    @Option(names = "--compress", paramLabel = "CODEC", defaultValue = "none",
+            description = "none (default): the data file holds the lines as they are; zstd or zstd:LEVEL (1 to 22, "
+                    + "default " + Compression.DEFAULT_ZSTD_LEVEL + "): lines packed into blocks, each one zstd frame, "
+                    + "in a file that `zstd -dc` reads; a read decompresses only the blocks its lines lie in.")
+    private String compress;
+
+    @Option(names = "--block-size", paramLabel = "SIZE", converter = Sizes.ByteSizeConverter.class,
+            description = "Uncompressed bytes per block, with --compress zstd: larger blocks compress better, "
+                    + "a cold one-line read decompresses more (default: 64KiB).")
+    private Long blockSize;
+
     @Mixin
     private WriteFlags writeFlags;
 
@@ -142,11 +154,32 @@ public final class BuildCommand implements Callable<Integer> {
         StoreOptions.Builder options = StoreOptions.builder()
                 .index(indexOption.kind(spec, true))
                 .autoThresholdBytes(autoThreshold)
+                .compression(compression())
                 .layout(layout);
         if (shardLines != null) {
             options.linesPerShard(shardLines);
         }
         return options.build();
+    }
+
+    private Compression compression() {
+        Compression compression;
+        try {
+            compression = Compression.parse(compress);
+        } catch (IllegalArgumentException e) {
+            throw usage("--compress: " + e.getMessage());
+        }
+        if (blockSize == null) {
+            return compression;
+        }
+        if (!compression.compressed()) {
+            throw usage("--block-size needs --compress zstd");
+        }
+        if (blockSize < Compression.MIN_BLOCK_BYTES || blockSize > Compression.MAX_BLOCK_BYTES) {
+            throw usage("--block-size must be " + Compression.MIN_BLOCK_BYTES + " to " + Compression.MAX_BLOCK_BYTES
+                    + " bytes, got " + blockSize);
+        }
+        return compression.withBlockBytes(blockSize.intValue());
     }
 
     private ParameterException usage(String message) {

@@ -66,7 +66,15 @@ public final class InfoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "format         %d%n", info.formatVersion());
         out.printf(Locale.ROOT, "layout         %s%n", OptionNames.of(info.layout()));
         out.printf(Locale.ROOT, "lines          %,d%n", info.lineCount());
-        out.printf(Locale.ROOT, "data bytes     %,d%n", info.dataBytes());
+        if (info.compression().compressed()) {
+            out.printf(Locale.ROOT, "data bytes     %,d (%s, %.3f of the text's %,d)%n", info.dataBytes(),
+                    info.compression(), info.textBytes() == 0 ? 0 : (double) info.dataBytes() / info.textBytes(),
+                    info.textBytes());
+            out.printf(Locale.ROOT, "compression    %s, blocks of %,d bytes%n", info.compression(),
+                    info.compression().blockBytes());
+        } else {
+            out.printf(Locale.ROOT, "data bytes     %,d%n", info.dataBytes());
+        }
         out.printf(Locale.ROOT, "index bytes    %,d (%.2f per line)%n", info.indexBytes(), info.indexBytesPerLine());
         if (info.layout() == Layout.SHARDED) {
             out.printf(Locale.ROOT, "shards         %,d (%,d lines each)%n", info.shardCount(), info.linesPerShard());

@@ -22,6 +22,9 @@ import java.io.UncheckedIOException;
  * @param linesPerShard lines per shard; {@code null} for a single-file store
  * @param indexStride lines per index entry: 1 compact or dense, {@code K > 1} sparse, 0 none
  * @param index the index kind: {@code compact}, {@code dense}, {@code sparse:K} or {@code none}
+ * @param compression {@code none} or {@code zstd:LEVEL}
+ * @param blockBytes uncompressed bytes per block of a compressed store; {@code null} for an uncompressed one
+ * @param textBytes bytes of the lines as stored, uncompressed ({@code dataBytes} for an uncompressed store)
  */
 public record StoreDescription(
         String store,
@@ -34,7 +37,10 @@ public record StoreDescription(
         int shardCount,
         Long linesPerShard,
         int indexStride,
-        String index) {
+        String index,
+        String compression,
+        Integer blockBytes,
+        long textBytes) {
 
     /**
      * Describes a store.
@@ -55,7 +61,10 @@ public record StoreDescription(
                 info.shardCount(),
                 info.layout() == Layout.SHARDED ? info.linesPerShard() : null,
                 info.indexStride(),
-                info.index().toString());
+                info.index().toString(),
+                info.compression().toString(),
+                info.compression().compressed() ? info.compression().blockBytes() : null,
+                info.textBytes());
     }
 
     /**
@@ -83,6 +92,13 @@ public record StoreDescription(
             }
             json.name("indexStride").value(indexStride);
             json.name("index").value(index);
+            json.name("compression").value(compression);
+            if (blockBytes == null) {
+                json.name("blockBytes").nullValue();
+            } else {
+                json.name("blockBytes").value(blockBytes);
+            }
+            json.name("textBytes").value(textBytes);
             json.endObject();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write JSON to a string", e);

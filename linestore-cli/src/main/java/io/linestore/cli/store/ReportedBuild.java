@@ -121,8 +121,11 @@ public final class ReportedBuild {
      * @return {@code built STORE: N lines, X MB, S shards, T s, R MB/s}
      */
     public static String describe(String store, BuildSummary summary) {
-        return String.format(Locale.ROOT, "built %s: %,d lines, %.1f MB, %d shard%s, %.2f s, %.1f MB/s",
-                store, summary.lineCount(), summary.inputBytes() / 1e6, summary.shardCount(),
+        String stored = summary.fileBytes() == summary.dataBytes() ? ""
+                : String.format(Locale.ROOT, " (%.1f MB compressed, %.3f of the text)", summary.fileBytes() / 1e6,
+                        summary.dataBytes() == 0 ? 0 : (double) summary.fileBytes() / summary.dataBytes());
+        return String.format(Locale.ROOT, "built %s: %,d lines, %.1f MB%s, %d shard%s, %.2f s, %.1f MB/s",
+                store, summary.lineCount(), summary.inputBytes() / 1e6, stored, summary.shardCount(),
                 summary.shardCount() == 1 ? "" : "s", summary.elapsed().toNanos() / 1e9,
                 summary.megabytesPerSecond());
     }

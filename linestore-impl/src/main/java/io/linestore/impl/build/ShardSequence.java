@@ -10,6 +10,7 @@ import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.io.ChunkSource;
 import io.linestore.impl.io.ScannedChunk;
+import io.linestore.impl.zstd.FrameCompressor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,6 +32,8 @@ final class ShardSequence implements LineSink, Closeable {
     private final int bufferSize;
     private final boolean fsync;
     private final List<ShardEntry> shards;
+    /** Compresses the data files of a compressed store; {@code null} for an uncompressed one. */
+    private final FrameCompressor compressor;
     private ShardWriter shard;
     private int headerPending = -1;
     private boolean created;
@@ -53,12 +56,13 @@ final class ShardSequence implements LineSink, Closeable {
         this.bufferSize = bufferSize;
         this.fsync = fsync;
         this.shards = new ArrayList<>(store.shards());
+        this.compressor = store.compression().compressed() ? new FrameCompressor(store.compression()) : null;
         if (!shards.isEmpty() && shards.getLast().lines() < linesPerShard) {
             ShardEntry last = shards.removeLast();
             int number = shards.size();
             shard = ShardWriter.resume(dir.resolve(StoreFiles.dataFile(layout, number)),
                     dir.resolve(StoreFiles.indexFile(layout, number)), store.index(),
-                    IndexFormat.Identity.of(store, number), bufferSize, fsync, last);
+                    IndexFormat.Identity.of(store, number), bufferSize, fsync, last, compressor);
         } else if (layout == Layout.SINGLE && shards.isEmpty()) {
             open();
         } else if (layout == Layout.SHARDED) {
@@ -161,7 +165,7 @@ final class ShardSequence implements LineSink, Closeable {
         Files.deleteIfExists(data);
         Files.deleteIfExists(index);
         shard = ShardWriter.create(data, index, store.index(), IndexFormat.Identity.of(store, number), bufferSize,
-                fsync);
+                fsync, compressor);
         created = true;
     }
 
@@ -177,8 +181,10 @@ final class ShardSequence implements LineSink, Closeable {
 
     @Override
     public void close() throws IOException {
-        if (shard != null) {
-            shard.close();
+        try (compressor) {
+            if (shard != null) {
+                shard.close();
+            }
         }
     }
 }

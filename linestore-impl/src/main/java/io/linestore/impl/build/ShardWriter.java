@@ -9,6 +9,8 @@ import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexSink;
 import io.linestore.impl.io.LineEnds;
 import io.linestore.impl.io.ScannedChunk;
+import io.linestore.impl.zstd.BlockWriter;
+import io.linestore.impl.zstd.FrameCompressor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -20,7 +22,8 @@ import java.util.zip.CRC32C;
 /**
  * Writes one shard: its data straight from the scanned chunks, or copied by the operating system from
  * the input file when that is where they come from (unless the data file already exists, as for a
- * sidecar index), its index entries from their blocks of line ends, and the checksums of
+ * sidecar index), or compressed into zstd blocks ({@link BlockWriter}); its index entries, offsets in
+ * the uncompressed text, from their blocks of line ends, and the checksums of
  * both for the manifest, with the data file's identity (the checksum of its head, see
  * {@link DataFileIdentity}). Can start a new shard or continue a committed one. Not thread-safe: the
  * writing thread owns it.
@@ -28,6 +31,8 @@ import java.util.zip.CRC32C;
 final class ShardWriter implements LineSink, Closeable {
 
     private final FileChannel data;
+    /** Compresses the data, or {@code null}: the bytes go to {@code data} as they are. */
+    private final BlockWriter blocks;
     private final FileChannel indexChannel;
     private final IndexSink index;
     private final int stride;
@@ -35,10 +40,12 @@ final class ShardWriter implements LineSink, Closeable {
     private final long resumedBytes;
     private final long resumedCrc;
     private final long resumedHeadCrc;
-    /** Of the bytes this writer wrote, combined a chunk at a time from the checksums the readers took. */
+    private final long resumedFileBytes;
+    /** Of the text this writer wrote, combined a chunk at a time from the checksums the readers took. */
     private long crc;
     /** Of the bytes this writer wrote within the data file's first {@link DataFileIdentity#HEAD_BYTES}. */
     private final CRC32C headCrc = new CRC32C();
+    /** The text's size so far: the offset of the next byte of text, what index entries count in. */
     private long dataBytes;
     private long lineStart;
     private long lines;
@@ -47,18 +54,20 @@ final class ShardWriter implements LineSink, Closeable {
     /** Whether the next byte written starts a line. */
     private boolean atLineStart;
 
-    private ShardWriter(FileChannel data, FileChannel indexChannel, IndexSink index, int stride, boolean fsync,
-            ShardEntry resumed, long endedLines) {
+    private ShardWriter(FileChannel data, BlockWriter blocks, FileChannel indexChannel, IndexSink index, int stride,
+            boolean fsync, ShardEntry resumed, long endedLines) {
         this.data = data;
+        this.blocks = blocks;
         this.indexChannel = indexChannel;
         this.index = index;
         this.stride = stride;
         this.fsync = fsync;
-        this.resumedBytes = resumed.dataBytes();
+        this.resumedBytes = resumed.textBytes();
         this.resumedCrc = resumed.dataCrc32c();
         this.resumedHeadCrc = resumed.dataHeadCrc32c();
-        this.dataBytes = resumed.dataBytes();
-        this.lineStart = resumed.dataBytes();
+        this.resumedFileBytes = resumed.dataBytes();
+        this.dataBytes = resumed.textBytes();
+        this.lineStart = resumed.textBytes();
         this.lines = endedLines;
         this.atLineStart = endedLines == resumed.lines();
         // The next line to start is line resumed.lines(), also when the bytes fed first continue an
@@ -75,13 +84,15 @@ final class ShardWriter implements LineSink, Closeable {
      * @param identity what the index header records
      * @param bufferSize index write buffer size
      * @param fsync whether {@link #finish()} forces the files to the device
+     * @param compressor compresses the data file; {@code null} for an uncompressed store
      * @return the writer
      * @throws IOException if a file cannot be created
      */
     static ShardWriter create(Path dataFile, Path indexFile, IndexKind kind, IndexFormat.Identity identity,
-            int bufferSize, boolean fsync) throws IOException {
+            int bufferSize, boolean fsync, FrameCompressor compressor) throws IOException {
         FileChannel data = FileChannel.open(dataFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-        return withIndex(data, indexFile, kind, identity, bufferSize, fsync, ShardEntry.EMPTY, 0,
+        BlockWriter blocks = compressor != null ? BlockWriter.create(dataFile, data, compressor) : null;
+        return withIndex(data, blocks, indexFile, kind, identity, bufferSize, fsync, ShardEntry.EMPTY, 0,
                 StandardOpenOption.CREATE_NEW);
     }
 
@@ -96,20 +107,24 @@ final class ShardWriter implements LineSink, Closeable {
      * @param bufferSize index write buffer size
      * @param fsync whether {@link #finish()} forces the files to the device
      * @param committed the shard as the manifest records it
+     * @param compressor compresses the data file; {@code null} for an uncompressed store
      * @return the writer
      * @throws IOException if a file cannot be opened or truncated
      */
     static ShardWriter resume(Path dataFile, Path indexFile, IndexKind kind, IndexFormat.Identity identity,
-            int bufferSize, boolean fsync, ShardEntry committed) throws IOException {
-        FileChannel data = FileChannel.open(dataFile, StandardOpenOption.WRITE);
+            int bufferSize, boolean fsync, ShardEntry committed, FrameCompressor compressor) throws IOException {
+        FileChannel data = FileChannel.open(dataFile, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        BlockWriter blocks;
         try {
             data.truncate(committed.dataBytes());
             data.position(committed.dataBytes());
-        } catch (IOException e) {
+            blocks = compressor != null ? BlockWriter.resume(dataFile, data, compressor, committed.dataBytes(),
+                    committed.dataCrc32c(), committed.textBytes()) : null;
+        } catch (IOException | RuntimeException e) {
             data.close();
             throw e;
         }
-        return withIndex(data, indexFile, kind, identity, bufferSize, fsync, committed, committed.lines(),
+        return withIndex(data, blocks, indexFile, kind, identity, bufferSize, fsync, committed, committed.lines(),
                 StandardOpenOption.WRITE);
     }
 
@@ -130,17 +145,17 @@ final class ShardWriter implements LineSink, Closeable {
      */
     static ShardWriter indexOnly(Path indexFile, IndexKind kind, IndexFormat.Identity identity, int bufferSize,
             boolean fsync, ShardEntry committed, int unterminated) throws IOException {
-        return withIndex(null, indexFile, kind, identity, bufferSize, fsync, committed,
+        return withIndex(null, null, indexFile, kind, identity, bufferSize, fsync, committed,
                 committed.lines() - unterminated,
                 committed.dataBytes() == 0 ? StandardOpenOption.CREATE_NEW : StandardOpenOption.WRITE);
     }
 
-    private static ShardWriter withIndex(FileChannel data, Path indexFile, IndexKind kind,
+    private static ShardWriter withIndex(FileChannel data, BlockWriter blocks, Path indexFile, IndexKind kind,
             IndexFormat.Identity identity, int bufferSize, boolean fsync, ShardEntry committed, long endedLines,
             StandardOpenOption createOrWrite) throws IOException {
         int stride = kind.stride();
         if (stride == 0) {
-            return new ShardWriter(data, null, null, stride, fsync, committed, endedLines);
+            return new ShardWriter(data, blocks, null, null, stride, fsync, committed, endedLines);
         }
         FileChannel indexChannel = null;
         try {
@@ -150,10 +165,13 @@ final class ShardWriter implements LineSink, Closeable {
                     ? IndexFiles.create(kind, indexChannel, identity, bufferSize)
                     : IndexFiles.resume(kind, indexFile, indexChannel, identity, bufferSize, committed.lines(),
                             committed.indexBytes(), committed.indexCrc32c());
-            return new ShardWriter(data, indexChannel, index, stride, fsync, committed, endedLines);
+            return new ShardWriter(data, blocks, indexChannel, index, stride, fsync, committed, endedLines);
         } catch (IOException | RuntimeException e) {
             if (indexChannel != null) {
                 indexChannel.close();
+            }
+            if (blocks != null) {
+                blocks.close();
             }
             if (data != null) {
                 data.close();
@@ -194,7 +212,9 @@ final class ShardWriter implements LineSink, Closeable {
         dataBytes = base + to;
         checkLength(dataBytes);
         crc = Checksums.combine(crc, chunk.crc32c(from, to), to - from);
-        if (data != null && !chunk.transferTo(from, to, data)) {
+        if (blocks != null) {
+            blocks.write(chunk.bytes(from, to));
+        } else if (data != null && !chunk.transferTo(from, to, data)) {
             ByteBuffer piece = chunk.bytes(from, to);
             while (piece.hasRemaining()) {
                 data.write(piece);
@@ -270,6 +290,7 @@ final class ShardWriter implements LineSink, Closeable {
             indexBytes = index.finish(total, dataBytes);
             indexCrc = index.entriesCrc();
         }
+        long fileBytes = blocks != null ? blocks.finish() : dataBytes;
         if (fsync) {
             if (data != null) {
                 data.force(true);
@@ -278,8 +299,12 @@ final class ShardWriter implements LineSink, Closeable {
                 indexChannel.force(true);
             }
         }
-        return new ShardEntry(total, dataBytes, Checksums.combine(resumedCrc, crc, dataBytes - resumedBytes),
-                indexBytes, indexCrc, headCrc32c());
+        if (blocks != null) {
+            return new ShardEntry(total, fileBytes, blocks.crc32c(), indexBytes, indexCrc,
+                    headCrc32c(blocks.headCrc32c(), fileBytes), dataBytes);
+        }
+        return ShardEntry.plain(total, dataBytes, Checksums.combine(resumedCrc, crc, dataBytes - resumedBytes),
+                indexBytes, indexCrc, headCrc32c(headCrc.getValue(), dataBytes));
     }
 
     /**
@@ -288,18 +313,18 @@ final class ShardWriter implements LineSink, Closeable {
      * head bytes written since; a longer one keeps the head it had, or none if its manifest predates
      * the field.
      */
-    private long headCrc32c() {
-        if (resumedBytes > DataFileIdentity.HEAD_BYTES) {
+    private long headCrc32c(long writtenHeadCrc, long fileBytes) {
+        if (resumedFileBytes > DataFileIdentity.HEAD_BYTES) {
             return resumedHeadCrc;
         }
-        return Checksums.combine(resumedCrc, headCrc.getValue(), DataFileIdentity.headBytes(dataBytes) - resumedBytes);
+        return Checksums.combine(resumedCrc, writtenHeadCrc, DataFileIdentity.headBytes(fileBytes) - resumedFileBytes);
     }
 
     @Override
     public void close() throws IOException {
-        try (data) {
-            if (indexChannel != null) {
-                indexChannel.close();
+        try (data; indexChannel) {
+            if (blocks != null) {
+                blocks.close();
             }
         }
     }

@@ -1,5 +1,6 @@
 package io.linestore.impl.build;
 
+import io.linestore.Compression;
 import io.linestore.CorruptStoreException;
 import io.linestore.Layout;
 import io.linestore.IndexOptions;
@@ -130,7 +131,7 @@ public final class SidecarIndexer {
     private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, Manifest old, IndexOptions options,
             WriteOptions write) throws IOException {
         Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(sidecar, old), Layout.SINGLE,
-                options.index(), Long.MAX_VALUE, options.autoThresholdBytes());
+                options.index(), Long.MAX_VALUE, options.autoThresholdBytes(), Compression.NONE);
         Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, empty));
         Manifest manifest = index(file, channel, files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), empty,
                 ShardEntry.EMPTY, 0, write);

@@ -63,7 +63,7 @@ public final class StoreAppender {
             }
             ShardSequence.commit(files, after, written, write.fsync());
             return new AppendSummary(after.lineCount() - committed.lineCount(), written.inputBytes(),
-                    after.dataBytes() - committed.dataBytes(), after.lineCount(), after.shards().size(),
+                    after.textBytes() - committed.textBytes(), after.lineCount(), after.shards().size(),
                     Duration.ofNanos(System.nanoTime() - started));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to " + dir + ": " + e.getMessage(), e);

@@ -70,7 +70,7 @@ public final class StoreBuilder {
                 StoreJanitor.reclaim(dir);
                 long linesPerShard = options.layout() == Layout.SINGLE ? Long.MAX_VALUE : options.linesPerShard();
                 Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(dir, old), options.layout(),
-                        options.index(), linesPerShard, options.autoThresholdBytes());
+                        options.index(), linesPerShard, options.autoThresholdBytes(), options.compression());
                 Path files = Files.createDirectory(StoreFiles.filesDir(dir, empty));
                 try (ShardSequence sequence = new ShardSequence(files, empty, write.writeBufferSize(), write.fsync())) {
                     written = sequence.writeAll(input, write.writeBufferSize(), write.progress());
@@ -104,8 +104,8 @@ public final class StoreBuilder {
             }
             throw e;
         }
-        return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.dataBytes(),
-                manifest.shards().size(), Duration.ofNanos(System.nanoTime() - started));
+        return new BuildSummary(manifest.lineCount(), written.inputBytes(), manifest.textBytes(),
+                manifest.shards().size(), Duration.ofNanos(System.nanoTime() - started), manifest.dataBytes());
     }
 
     /** A store named like the index of a file in place would stand in for that index. */

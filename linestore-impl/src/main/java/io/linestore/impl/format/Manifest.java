@@ -1,5 +1,6 @@
 package io.linestore.impl.format;
 
+import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.StoreInfo;
@@ -11,15 +12,17 @@ import java.util.List;
  * exists once its manifest does; it is written last (see {@link ManifestCodec#publish}).
  *
  * @param format always {@value #FORMAT}
- * @param version the format version: {@value #VERSION}, or {@value #VERSION_1} for a store written
- *     before generations (its files sit directly in the store directory, see {@link StoreFiles})
+ * @param version the format version: {@value #VERSION}, {@value #VERSION_COMPRESSED} for a compressed
+ *     store (so that code which predates compression refuses it rather than read its blocks as text),
+ *     or {@value #VERSION_1} for a store written before generations (its files sit directly in the
+ *     store directory, see {@link StoreFiles})
  * @param generation the generation whose files the store reads, {@code >= 1}: each build, replacement
  *     or re-index writes a new one; 0 in a version-1 store
  * @param storeId a random number drawn for each generation, written into every index header too, so
  *     that a file of another store or generation is recognised on open; 0 in a version-1 store
  * @param layout single file or shards
  * @param lineCount lines in the store, the sum of the shards' lines
- * @param dataBytes bytes of all data files
+ * @param dataBytes bytes of all data files (compressed, when the store is)
  * @param indexBytes bytes of all index files
  * @param index how the shards' index files find lines: dense, sparse by stride, none, or (version 2
  *     only) compact
@@ -29,6 +32,8 @@ import java.util.List;
  *     the channel
  * @param shards one entry per shard, in order
  * @param source for a sidecar index, the indexed file; {@code null} for a store directory
+ * @param compression how the data files are compressed; {@link Compression#NONE} below version
+ *     {@value #VERSION_COMPRESSED}
  */
 public record Manifest(
         String format,
@@ -43,13 +48,17 @@ public record Manifest(
         long linesPerShard,
         long autoThresholdBytes,
         List<ShardEntry> shards,
-        SourceFile source) {
+        SourceFile source,
+        Compression compression) {
 
     /** The value of {@code format}. */
     public static final String FORMAT = "linestore";
 
     /** The format version this code writes. */
     public static final int VERSION = 2;
+
+    /** The version of a compressed store: what {@link #VERSION} is, with {@code compression}. */
+    public static final int VERSION_COMPRESSED = 3;
 
     /** The version before generations, still read and appended to. */
     public static final int VERSION_1 = 1;
@@ -59,6 +68,7 @@ public record Manifest(
      */
     public Manifest {
         shards = shards == null ? null : List.copyOf(shards);
+        compression = compression == null ? Compression.NONE : compression;
     }
 
     /**
@@ -72,7 +82,7 @@ public record Manifest(
         return new Manifest(format, version, generation, storeId, layout, newShards.stream().mapToLong(ShardEntry::lines).sum(),
                 newShards.stream().mapToLong(ShardEntry::dataBytes).sum(),
                 newShards.stream().mapToLong(ShardEntry::indexBytes).sum(), index, linesPerShard,
-                autoThresholdBytes, newShards, newSource);
+                autoThresholdBytes, newShards, newSource, compression);
     }
 
     /**
@@ -83,16 +93,17 @@ public record Manifest(
      * @param index the index kind
      * @param linesPerShard lines per shard; {@link Long#MAX_VALUE} for {@link Layout#SINGLE}
      * @param autoThresholdBytes the {@code AUTO} threshold
+     * @param compression how the data files are compressed
      * @return the manifest, with a fresh random {@code storeId}
      */
     public static Manifest empty(long generation, Layout layout, IndexKind index, long linesPerShard,
-            long autoThresholdBytes) {
+            long autoThresholdBytes, Compression compression) {
         long storeId;
         do {
             storeId = StoreIds.RANDOM.nextLong();
         } while (storeId == 0);
-        return new Manifest(FORMAT, VERSION, generation, storeId, layout, 0, 0, 0, index, linesPerShard,
-                autoThresholdBytes, List.of(), null);
+        return new Manifest(FORMAT, compression.compressed() ? VERSION_COMPRESSED : VERSION, generation, storeId,
+                layout, 0, 0, 0, index, linesPerShard, autoThresholdBytes, List.of(), null, compression);
     }
 
     /**
@@ -102,7 +113,7 @@ public record Manifest(
      * @return the manifest
      */
     public Manifest nextGeneration(long newGeneration) {
-        return empty(newGeneration, layout, index, linesPerShard, autoThresholdBytes);
+        return empty(newGeneration, layout, index, linesPerShard, autoThresholdBytes, compression);
     }
 
     /**
@@ -131,8 +142,17 @@ public record Manifest(
      * @return the public description
      */
     public StoreInfo info() {
-        return new StoreInfo(version, layout, lineCount, dataBytes, indexBytes, index, linesPerShard,
-                shards.size());
+        return new StoreInfo(version, layout, lineCount, dataBytes, textBytes(), indexBytes, index, linesPerShard,
+                shards.size(), compression);
+    }
+
+    /**
+     * Bytes of the lines as stored, uncompressed.
+     *
+     * @return the sum of the shards' {@link ShardEntry#textBytes()}
+     */
+    public long textBytes() {
+        return shards.stream().mapToLong(ShardEntry::textBytes).sum();
     }
 
     /**

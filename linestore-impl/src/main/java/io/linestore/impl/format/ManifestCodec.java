@@ -5,6 +5,7 @@ import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.JsonWriter;
 import com.google.gson.stream.MalformedJsonException;
+import io.linestore.Compression;
 import io.linestore.CorruptStoreException;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
@@ -52,8 +53,8 @@ public final class ManifestCodec {
      * @return the manifest
      * @throws StoreNotFoundException if the directory or its manifest does not exist
      * @throws CorruptStoreException if the manifest is not valid JSON or its numbers disagree
-     * @throws UnsupportedFormatException if its version is neither {@link Manifest#VERSION} nor
-     *     {@link Manifest#VERSION_1}
+     * @throws UnsupportedFormatException if its version is none of {@link Manifest#VERSION_1},
+     *     {@link Manifest#VERSION} and {@link Manifest#VERSION_COMPRESSED}
      * @throws UncheckedIOException if reading fails
      */
     public static Manifest read(Path storeDir) {
@@ -81,8 +82,8 @@ public final class ManifestCodec {
      * @param json the manifest's bytes
      * @return the manifest
      * @throws CorruptStoreException if the manifest is not valid JSON or its numbers disagree
-     * @throws UnsupportedFormatException if its version is neither {@link Manifest#VERSION} nor
-     *     {@link Manifest#VERSION_1}
+     * @throws UnsupportedFormatException if its version is none of {@link Manifest#VERSION_1},
+     *     {@link Manifest#VERSION} and {@link Manifest#VERSION_COMPRESSED}
      */
     public static Manifest parse(Path file, byte[] json) {
         String text = new String(json, StandardCharsets.UTF_8);
@@ -167,6 +168,10 @@ public final class ManifestCodec {
             }
             json.name("linesPerShard").value(m.linesPerShard());
             json.name("autoThresholdBytes").value(m.autoThresholdBytes());
+            if (m.compression().compressed()) {
+                json.name("compression").value(m.compression().toString());
+                json.name("blockBytes").value(m.compression().blockBytes());
+            }
             json.name("shards").beginArray();
             for (ShardEntry shard : m.shards()) {
                 json.beginObject();
@@ -179,6 +184,9 @@ public final class ManifestCodec {
                 }
                 json.name("indexBytes").value(shard.indexBytes());
                 json.name("indexCrc32c").value(shard.indexCrc32c());
+                if (m.compression().compressed()) {
+                    json.name("textBytes").value(shard.textBytes());
+                }
                 json.endObject();
             }
             json.endArray();
@@ -199,11 +207,14 @@ public final class ManifestCodec {
 
     private static Manifest toManifest(Fields m) {
         int version = m.integer("version");
-        boolean generations = version == Manifest.VERSION;
+        boolean generations = version == Manifest.VERSION || version == Manifest.VERSION_COMPRESSED;
+        boolean compressed = version == Manifest.VERSION_COMPRESSED;
         List<ShardEntry> shards = new ArrayList<>();
         for (Fields shard : m.objects("shards")) {
-            shards.add(new ShardEntry(shard.number("lines"), shard.number("dataBytes"), shard.number("dataCrc32c"),
-                    shard.number("indexBytes"), shard.number("indexCrc32c"), dataHeadCrc32c(shard, generations)));
+            long dataBytes = shard.number("dataBytes");
+            shards.add(new ShardEntry(shard.number("lines"), dataBytes, shard.number("dataCrc32c"),
+                    shard.number("indexBytes"), shard.number("indexCrc32c"), dataHeadCrc32c(shard, generations),
+                    compressed ? shard.number("textBytes") : dataBytes));
         }
         Fields source = m.objectOrNull("source");
         String layout = m.string("layout");
@@ -217,7 +228,24 @@ public final class ManifestCodec {
                 generations ? m.number("storeId") : 0, parsedLayout, m.number("lineCount"),
                 m.number("dataBytes"), m.number("indexBytes"), indexKind(m, generations), m.number("linesPerShard"),
                 m.number("autoThresholdBytes"), shards, source == null ? null : new SourceFile(source.string("name"),
-                        source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")));
+                        source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")),
+                compressed ? compression(m) : Compression.NONE);
+    }
+
+    /** A compressed store's {@code compression} and {@code blockBytes}. */
+    private static Compression compression(Fields m) {
+        String text = m.string("compression");
+        long blockBytes = m.number("blockBytes");
+        try {
+            Compression compression = Compression.parse(text);
+            if (!compression.compressed()) {
+                throw m.corrupt("version " + Manifest.VERSION_COMPRESSED + " is a compressed store, but compression=\""
+                        + text + "\"");
+            }
+            return compression.withBlockBytes(Math.toIntExact(blockBytes));
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw m.corrupt("compression \"" + text + "\" with blockBytes=" + blockBytes + ": " + e.getMessage());
+        }
     }
 
     /**
@@ -418,9 +446,11 @@ public final class ManifestCodec {
         String problem = null;
         if (shard.lines() < 0) {
             problem = "lines=" + shard.lines() + ", which is negative";
-        } else if (shard.dataBytes() < shard.lines()) {
-            problem = "lines=" + shard.lines() + " but dataBytes=" + shard.dataBytes()
-                    + ": every line takes at least one byte, its \\n";
+        } else if (shard.textBytes() < shard.lines()) {
+            problem = "lines=" + shard.lines() + " but " + (shard.textBytes() == shard.dataBytes() ? "dataBytes="
+                    : "textBytes=") + shard.textBytes() + ": every line takes at least one byte, its \\n";
+        } else if (shard.dataBytes() < 0) {
+            problem = "dataBytes=" + shard.dataBytes() + ", which is negative";
         } else if (shard.indexBytes() < 0) {
             problem = "indexBytes=" + shard.indexBytes() + ", which is negative";
         } else if (stride == 0 && shard.indexBytes() != 0) {
@@ -435,10 +465,11 @@ public final class ManifestCodec {
         if (!Manifest.FORMAT.equals(m.format())) {
             throw new CorruptStoreException(file, "not a linestore manifest: format=" + m.format());
         }
-        if (m.version() != Manifest.VERSION && m.version() != Manifest.VERSION_1) {
-            throw new UnsupportedFormatException(file, m.version(), Manifest.VERSION);
+        if (m.version() != Manifest.VERSION && m.version() != Manifest.VERSION_1
+                && m.version() != Manifest.VERSION_COMPRESSED) {
+            throw new UnsupportedFormatException(file, m.version(), Manifest.VERSION_COMPRESSED);
         }
-        if (m.version() == Manifest.VERSION && (m.generation() < 1 || m.storeId() == 0)) {
+        if (m.version() != Manifest.VERSION_1 && (m.generation() < 1 || m.storeId() == 0)) {
             throw new CorruptStoreException(file, "generation=" + m.generation() + " or storeId=" + m.storeId()
                     + " is impossible: the generation is >= 1 and the id never 0");
         }

@@ -14,10 +14,28 @@ package io.linestore.impl.format;
  * @param dataHeadCrc32c CRC32C of the data file's first {@code min(dataBytes, 4096)} bytes, which a
  *     reader checks when it opens the shard ({@link DataFileIdentity}); {@link DataFileIdentity#UNRECORDED}
  *     in a manifest written before the field existed
+ * @param textBytes bytes of the shard's lines as stored, uncompressed, in which its index entries are
+ *     offsets: {@code dataBytes} unless the store is compressed
  */
 public record ShardEntry(long lines, long dataBytes, long dataCrc32c, long indexBytes, long indexCrc32c,
-        long dataHeadCrc32c) {
+        long dataHeadCrc32c, long textBytes) {
 
     /** Nothing yet: the entry a new shard is written from. */
-    public static final ShardEntry EMPTY = new ShardEntry(0, 0, 0, 0, 0, 0);
+    public static final ShardEntry EMPTY = new ShardEntry(0, 0, 0, 0, 0, 0, 0);
+
+    /**
+     * The entry of an uncompressed shard, whose text is its data file.
+     *
+     * @param lines lines in the shard
+     * @param dataBytes size of the data file
+     * @param dataCrc32c CRC32C of the data file's committed bytes
+     * @param indexBytes size of the index file
+     * @param indexCrc32c CRC32C of the index's line-start entries
+     * @param dataHeadCrc32c CRC32C of the data file's head
+     * @return the entry
+     */
+    public static ShardEntry plain(long lines, long dataBytes, long dataCrc32c, long indexBytes, long indexCrc32c,
+            long dataHeadCrc32c) {
+        return new ShardEntry(lines, dataBytes, dataCrc32c, indexBytes, indexCrc32c, dataHeadCrc32c, dataBytes);
+    }
 }

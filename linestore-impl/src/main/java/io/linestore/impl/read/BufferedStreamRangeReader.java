@@ -24,7 +24,7 @@ import java.nio.file.Path;
  * up to the JDK's 8,192 chars, each no longer than the range. Bytes go into the reading thread's
  * {@link Scratch} array or the caller's.
  */
-public final class BufferedStreamRangeReader implements RangeReader {
+public final class BufferedStreamRangeReader implements RangeReader, TextRanges {
 
     /** The most bytes a text read takes per system call. */
     private static final int MAX_STREAM_BUFFER = 1 << 16;
@@ -76,14 +76,7 @@ public final class BufferedStreamRangeReader implements RangeReader {
         }
     }
 
-    /**
-     * Opens a reader of the bytes {@code [from, to)} decoded as UTF-8, malformed bytes replaced by
-     * U+FFFD.
-     *
-     * @param from the first byte
-     * @param to the end, exclusive
-     * @return a buffered reader; the caller closes it (the channel stays open)
-     */
+    @Override
     public Reader openReader(long from, long to) {
         int length = (int) Math.max(1, Math.min(to - from, MAX_STREAM_BUFFER));
         InputStream bytes = new BufferedInputStream(new ChannelRangeInputStream(file, channel, from, to), length);

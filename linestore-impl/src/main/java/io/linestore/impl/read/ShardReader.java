@@ -9,6 +9,9 @@ import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.LineIndex;
+import io.linestore.impl.zstd.BlockCache;
+import io.linestore.impl.zstd.BlockReader;
+import io.linestore.impl.zstd.SeekTable;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -41,21 +44,23 @@ public final class ShardReader implements Closeable {
     private final Path dataFile;
     private final long lines;
     private final long dataBytes;
+    private final long textBytes;
     private final LineIndex index;
     private final RangeReader reader;
     private final PromisedLines promised;
     private final IndexedLines indexed;
-    private final BufferedStreamRangeReader text;
+    private final TextRanges text;
     private final Arena arena;
 
-    private ShardReader(Spec spec, LineIndex index, RangeReader reader, BufferedStreamRangeReader text, Arena arena) {
+    private ShardReader(Spec spec, LineIndex index, RangeReader reader, TextRanges text, Arena arena) {
         this.dataFile = spec.dataFile();
         this.lines = spec.lines();
         this.dataBytes = spec.dataBytes();
+        this.textBytes = spec.textBytes();
         this.index = index;
         this.reader = reader;
         this.promised = new PromisedLines(spec.dataFile(), index != null ? index.file() : spec.indexFile(),
-                spec.lines(), spec.dataBytes(), spec.unterminatedEnd());
+                spec.lines(), spec.textBytes(), spec.unterminatedEnd());
         // An entry for every line: the index splits the lines, no byte is scanned.
         this.indexed = index != null && index.stride() == 1
                 ? new IndexedLines(spec.dataFile(), index, reader, promised, spec.readBufferSize()) : null;
@@ -72,6 +77,8 @@ public final class ShardReader implements Closeable {
      * @param index the index kind
      * @param lines lines in the shard, from the manifest
      * @param dataBytes size of the data file, from the manifest
+     * @param textBytes size of the shard's text, uncompressed, from the manifest: {@code dataBytes} for an
+     *     uncompressed shard
      * @param indexBytes size of the index file, from the manifest
      * @param dataHeadCrc32c the data file's identity, from the manifest (see {@link DataFileIdentity})
      * @param method how to read; not {@link ReadMethod#AUTO} unless {@code autoThresholdBytes} is set
@@ -84,10 +91,13 @@ public final class ShardReader implements Closeable {
      *     shard at least the given number of lines (an append committed meanwhile); asked only when the
      *     index header counts more lines than {@code lines}, see {@link IndexFiles#open(IndexKind, Path,
      *     java.lang.foreign.MemorySegment, IndexFormat.Identity, long, long, long, LongPredicate)}
+     * @param blocks for a compressed shard, the store's cache of decompressed blocks; {@code null} for an
+     *     uncompressed one
      */
     public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
-            long dataBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method, int readBufferSize,
-            long autoThresholdBytes, boolean unterminatedEnd, LongPredicate committedSince) {
+            long dataBytes, long textBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method,
+            int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd, LongPredicate committedSince,
+            BlockCache blocks) {
     }
 
     /**
@@ -106,14 +116,20 @@ public final class ShardReader implements Closeable {
             LineIndex index = spec.index().stride() == 0 ? null : IndexFiles.open(spec.index(), spec.indexFile(),
                     map(spec.indexFile(), arena,
                             IndexFiles.committedBytes(spec.index(), spec.identity(), spec.lines(), spec.indexBytes())),
-                    spec.identity(), spec.lines(), spec.dataBytes(), spec.indexBytes(), spec.committedSince());
+                    spec.identity(), spec.lines(), spec.textBytes(), spec.indexBytes(), spec.committedSince());
             DataFileIdentity.check(spec.dataFile(), spec.identity().shard(), spec.dataBytes(), spec.dataHeadCrc32c());
             // Strings through a BufferedReader are what that method is; every other reads bytes.
-            BufferedStreamRangeReader text = spec.method() == ReadMethod.BUFFERED_READER
+            BufferedStreamRangeReader stream = spec.method() == ReadMethod.BUFFERED_READER
                     ? new BufferedStreamRangeReader(spec.dataFile(), openChannel(spec.dataFile(), spec.dataBytes()),
                             spec.readBufferSize())
                     : null;
-            RangeReader reader = text != null ? text : openReader(spec, arena);
+            RangeReader reader = stream != null ? stream : openReader(spec, arena);
+            TextRanges text = stream;
+            if (spec.blocks() != null) {
+                BlockReader blocks = openBlocks(spec, reader);
+                reader = blocks;
+                text = stream != null ? blocks : null;
+            }
             return new ShardReader(spec, index, reader, text, arena);
         } catch (IOException e) {
             arena.close();
@@ -123,6 +139,18 @@ public final class ShardReader implements Closeable {
                     + "): " + problem, e);
         } catch (RuntimeException | Error e) {
             arena.close();
+            throw e;
+        }
+    }
+
+    /** Reads the seek table at the end of a compressed data file; the blocks' reader owns {@code raw}. */
+    private static BlockReader openBlocks(Spec spec, RangeReader raw) throws IOException {
+        try {
+            SeekTable table = SeekTable.read(spec.dataFile(), (from, into) -> raw.readFully(from, into, 0, into.length),
+                    spec.dataBytes(), spec.textBytes());
+            return new BlockReader(spec.dataFile(), spec.identity().shard(), raw, table, spec.blocks());
+        } catch (IOException | RuntimeException e) {
+            raw.close();
             throw e;
         }
     }
@@ -333,7 +361,7 @@ public final class ShardReader implements Closeable {
     private ExpectedRange plan(long start, long end, long firstLine) {
         long count = end - start;
         if (index == null) {
-            return promised.withoutIndex(dataBytes, start, firstLine, count, end == lines);
+            return promised.withoutIndex(textBytes, start, firstLine, count, end == lines);
         }
         int stride = index.stride();
         long startEntry = start / stride;

@@ -3,6 +3,7 @@ package io.linestore.impl.verify;
 import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import io.linestore.VerifyReport;
+import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ShardEntry;
@@ -13,6 +14,11 @@ import io.linestore.impl.index.LineIndex;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import io.linestore.impl.io.LineEnds;
+import io.linestore.impl.read.FileChannelRangeReader;
+import io.linestore.impl.read.RangeReader;
+import io.linestore.impl.zstd.BlockCache;
+import io.linestore.impl.zstd.BlockReader;
+import io.linestore.impl.zstd.SeekTable;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -29,7 +35,8 @@ import java.util.zip.CRC32C;
 /**
  * Checks a whole store against its manifest: each file's size and CRC32C, each data file's identity
  * (the CRC32C of its head, {@link DataFileIdentity}), line count and final {@code \n}, and that every
- * index entry is the offset of the line it stands for. Reads each data file once. Reports every
+ * index entry is the offset of the line it stands for. Reads each data file once; a compressed one
+ * twice, once for the checksum of its bytes and once decompressing every block. Reports every
  * problem rather than stopping at the first (at most {@value #MAX_ENTRY_PROBLEMS} wrong entries per
  * index, then a count).
  */
@@ -98,7 +105,7 @@ public final class StoreVerifier {
             MemorySegment mapping = size == 0 ? MemorySegment.NULL
                     : channel.map(FileChannel.MapMode.READ_ONLY, 0, size, arena);
             LineIndex index = IndexFiles.open(manifest.index(), file, mapping, identity, shard.lines(),
-                    shard.dataBytes(), shard.indexBytes());
+                    shard.textBytes(), shard.indexBytes());
             long crc = index.entriesCrc32c();
             if (crc != shard.indexCrc32c()) {
                 problem(name, "CRC32C " + Long.toHexString(crc) + ", the manifest says "
@@ -136,7 +143,22 @@ public final class StoreVerifier {
                 }
             }
             DataScan scan = new DataScan(new EntryCheck(indexName, index));
-            ChannelChunks.read(channel, file, 0, size, READ_BUFFER, scan);
+            long crc;
+            boolean scanned = true;
+            if (manifest.compression().compressed()) {
+                crc = Checksums.crc32c(channel, file, 0, size);
+                scanned = decompressInto(scan, file, name, number, shard, channel, size);
+            } else {
+                ChannelChunks.read(channel, file, 0, size, READ_BUFFER, scan);
+                crc = scan.crc.getValue();
+            }
+            if (crc != shard.dataCrc32c()) {
+                problem(name, "CRC32C " + Long.toHexString(crc) + ", the manifest says "
+                        + Long.toHexString(shard.dataCrc32c()));
+            }
+            if (!scanned) {
+                return;
+            }
             long lines = scan.lines;
             if (scan.last != '\n') {
                 if (openEnd) {
@@ -148,10 +170,6 @@ public final class StoreVerifier {
             if (lines != shard.lines()) {
                 problem(name, "holds " + lines + " lines, the manifest says " + shard.lines());
             }
-            if (scan.crc.getValue() != shard.dataCrc32c()) {
-                problem(name, "CRC32C " + Long.toHexString(scan.crc.getValue()) + ", the manifest says "
-                        + Long.toHexString(shard.dataCrc32c()));
-            }
             scan.entries.report();
         } catch (NoSuchFileException e) {
             problem(name, "missing");
@@ -160,11 +178,33 @@ public final class StoreVerifier {
         }
     }
 
+    /**
+     * Feeds the text of a compressed data file to the scan, block by block, each decompressed (which
+     * checks its frame's checksum and size against the seek table); returns {@code false} after
+     * reporting a file whose seek table or a block is damaged.
+     */
+    private boolean decompressInto(DataScan scan, Path file, String name, int number, ShardEntry shard,
+            FileChannel channel, long size) throws IOException {
+        if (size < shard.dataBytes()) {
+            return false;
+        }
+        RangeReader raw = new FileChannelRangeReader(file, channel, READ_BUFFER);
+        try {
+            SeekTable table = SeekTable.read(file, (from, into) -> raw.readFully(from, into, 0, into.length), size,
+                    shard.textBytes());
+            new BlockReader(file, number, raw, table, new BlockCache(0)).read(0, shard.textBytes(), scan);
+            return true;
+        } catch (CorruptStoreException e) {
+            problem(name, e.getMessage());
+            return false;
+        }
+    }
+
     private void problem(String file, String message) {
         problems.add(new VerifyReport.Problem(file, message));
     }
 
-    /** Checksums and counts the lines of a data file chunk by chunk, and checks each line start. */
+    /** Checksums and counts the lines of a data file's text chunk by chunk, and checks each line start. */
     private static final class DataScan implements ChunkSink {
         private final CRC32C crc = new CRC32C();
         private final LineEnds ends = new LineEnds(READ_BUFFER / Long.BYTES);
@@ -179,23 +219,25 @@ public final class StoreVerifier {
 
         @Override
         public boolean accept(ByteBuffer chunk) {
-            int n = chunk.limit();
-            crc.update(chunk.array(), 0, n);
+            byte[] bytes = chunk.array();
+            int from = chunk.arrayOffset() + chunk.position();
+            int n = chunk.remaining();
+            int to = from + n;
+            crc.update(bytes, from, n);
             if (last == '\n') {
                 entries.lineStart(lines, position);
             }
-            byte[] bytes = chunk.array();
-            for (int at = 0; at < n; ) {
-                at = ends.scan(bytes, at, n);
+            for (int at = from; at < to; ) {
+                at = ends.scan(bytes, at, to);
                 for (int k = 0; k < ends.count(); k++) {
                     lines++;
                     int end = ends.end(k);
-                    if (end < n) {
-                        entries.lineStart(lines, position + end);
+                    if (end < to) {
+                        entries.lineStart(lines, position + end - from);
                     }
                 }
             }
-            last = bytes[n - 1];
+            last = bytes[to - 1];
             position += n;
             return true;
         }

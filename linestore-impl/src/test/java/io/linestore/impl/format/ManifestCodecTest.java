@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import java.io.IOException;
@@ -22,8 +23,8 @@ class ManifestCodecTest {
     Path store;
 
     private Manifest written() {
-        return Manifest.empty(3, Layout.SINGLE, IndexKind.DENSE, Long.MAX_VALUE, 1024)
-                .withShards(List.of(new ShardEntry(2, 10, 77, 72, 88, 77)), null);
+        return Manifest.empty(3, Layout.SINGLE, IndexKind.DENSE, Long.MAX_VALUE, 1024, Compression.NONE)
+                .withShards(List.of(ShardEntry.plain(2, 10, 77, 72, 88, 77)), null);
     }
 
     @Test
@@ -82,8 +83,8 @@ class ManifestCodecTest {
     @ValueSource(strings = {"compact", "compact:64", "dense", "sparse:4", "none"})
     void namesTheIndexKindAndReadsItBack(String kind) throws IOException {
         IndexKind index = IndexKind.parse(kind);
-        Manifest manifest = Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024)
-                .withShards(List.of(new ShardEntry(2, 10, 77, index.stride() == 0 ? 0 : 400, 88, 77)), null);
+        Manifest manifest = Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024, Compression.NONE)
+                .withShards(List.of(ShardEntry.plain(2, 10, 77, index.stride() == 0 ? 0 : 400, 88, 77)), null);
         ManifestCodec.publish(store, manifest, false);
         assertThat(Files.readString(store.resolve(StoreFiles.MANIFEST)))
                 .contains("\"indexStride\": " + index.stride() + ",", "\"index\": \"" + kind + "\"");
@@ -95,8 +96,8 @@ class ManifestCodecTest {
     @ValueSource(ints = {0, 1, 4})
     void aVersion2ManifestWithoutAnIndexKindMeansTheStride(int stride) throws IOException {
         IndexKind index = IndexKind.ofStride(stride);
-        ManifestCodec.publish(store, Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024)
-                .withShards(List.of(new ShardEntry(2, 10, 77, stride == 0 ? 0 : 72, 88, 77)), null), false);
+        ManifestCodec.publish(store, Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024, Compression.NONE)
+                .withShards(List.of(ShardEntry.plain(2, 10, 77, stride == 0 ? 0 : 72, 88, 77)), null), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
         Files.writeString(file, Files.readString(file).replace("\"index\": \"" + index + "\",", ""));
         assertThat(Files.readString(file)).doesNotContain("\"index\"");

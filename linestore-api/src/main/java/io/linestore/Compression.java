@@ -1,0 +1,158 @@
+package io.linestore;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Whether and how a store compresses its data files. Immutable and thread-safe; equal settings are
+ * {@link #equals}.
+ *
+ * <ul>
+ *   <li>{@link #NONE}: the data file is the lines themselves; the default.
+ *   <li>{@link #zstd(int, int) zstd:LEVEL}: the lines are packed into blocks of about
+ *       {@code blockBytes} bytes, each compressed as one independent zstd frame with a checksum; the
+ *       data file is a valid multi-frame zstd stream ({@code zstd -dc} gives back the stored lines) that
+ *       ends in a seek table of the zstd seekable format. The index keeps line offsets in the
+ *       uncompressed text, so a read decompresses only the blocks its lines lie in.
+ * </ul>
+ *
+ * <p>A block ends at a line end; a line longer than a block spans blocks of its own. Larger blocks and
+ * higher levels make the store smaller and a cold read of one line slower (it decompresses a whole
+ * block). The text form, accepted by {@link #parse} and given by {@link #toString}, is {@code none},
+ * {@code zstd} (level {@value #DEFAULT_ZSTD_LEVEL}) or {@code zstd:LEVEL} (1 to 22).
+ */
+public final class Compression {
+
+    /** The zstd level when none is given. */
+    public static final int DEFAULT_ZSTD_LEVEL = 3;
+
+    /** Uncompressed bytes per block when none is given: 64 KiB. */
+    public static final int DEFAULT_BLOCK_BYTES = 1 << 16;
+
+    /** The smallest block allowed: 64 bytes (tests use tiny blocks to cross every boundary). */
+    public static final int MIN_BLOCK_BYTES = 64;
+
+    /** The largest block allowed: 16 MiB. */
+    public static final int MAX_BLOCK_BYTES = 1 << 24;
+
+    /** Uncompressed data files. */
+    public static final Compression NONE = new Compression(0, 0);
+
+    private static final String FORMS = "none, zstd or zstd:LEVEL (LEVEL 1 to 22)";
+
+    private final int level;
+    private final int blockBytes;
+
+    private Compression(int level, int blockBytes) {
+        this.level = level;
+        this.blockBytes = blockBytes;
+    }
+
+    /**
+     * zstd blocks at the default level and block size.
+     *
+     * @return the setting
+     */
+    public static Compression zstd() {
+        return zstd(DEFAULT_ZSTD_LEVEL, DEFAULT_BLOCK_BYTES);
+    }
+
+    /**
+     * zstd blocks.
+     *
+     * @param level the zstd level, 1 to 22
+     * @param blockBytes uncompressed bytes per block, {@value #MIN_BLOCK_BYTES} to {@value #MAX_BLOCK_BYTES}
+     * @return the setting
+     * @throws IllegalArgumentException if a value is out of range (the message names it)
+     */
+    public static Compression zstd(int level, int blockBytes) {
+        if (level < 1 || level > 22) {
+            throw new IllegalArgumentException("zstd level must be 1 to 22: " + level);
+        }
+        if (blockBytes < MIN_BLOCK_BYTES || blockBytes > MAX_BLOCK_BYTES) {
+            throw new IllegalArgumentException("block size must be " + MIN_BLOCK_BYTES + " to " + MAX_BLOCK_BYTES
+                    + " bytes: " + blockBytes);
+        }
+        return new Compression(level, blockBytes);
+    }
+
+    /**
+     * Parses the text form, case-insensitively, with the default block size.
+     *
+     * @param text {@code none}, {@code zstd} or {@code zstd:LEVEL}
+     * @return the setting
+     * @throws IllegalArgumentException if the text is none of these (the message names the forms)
+     */
+    public static Compression parse(String text) {
+        Objects.requireNonNull(text, "text");
+        String form = text.trim().toLowerCase(Locale.ROOT);
+        if (form.equals("none")) {
+            return NONE;
+        }
+        if (form.equals("zstd")) {
+            return zstd();
+        }
+        if (form.startsWith("zstd:")) {
+            try {
+                return zstd(Integer.parseInt(form.substring("zstd:".length())), DEFAULT_BLOCK_BYTES);
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+        }
+        throw new IllegalArgumentException("compression \"" + text + "\" is not one of " + FORMS);
+    }
+
+    /**
+     * The same setting with another block size; {@link #NONE} stays as it is.
+     *
+     * @param bytes uncompressed bytes per block
+     * @return the setting
+     * @throws IllegalArgumentException if the size is out of range
+     */
+    public Compression withBlockBytes(int bytes) {
+        return this == NONE || equals(NONE) ? NONE : zstd(level, bytes);
+    }
+
+    /**
+     * Whether data files are compressed.
+     *
+     * @return {@code false} for {@link #NONE}
+     */
+    public boolean compressed() {
+        return level != 0;
+    }
+
+    /**
+     * The zstd level.
+     *
+     * @return 1 to 22, or 0 for {@link #NONE}
+     */
+    public int level() {
+        return level;
+    }
+
+    /**
+     * Uncompressed bytes per block.
+     *
+     * @return the size, or 0 for {@link #NONE}
+     */
+    public int blockBytes() {
+        return blockBytes;
+    }
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof Compression c && c.level == level && c.blockBytes == blockBytes;
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * level + blockBytes;
+    }
+
+    /** The text form: {@code none} or {@code zstd:LEVEL}. */
+    @Override
+    public String toString() {
+        return compressed() ? "zstd:" + level : "none";
+    }
+}
