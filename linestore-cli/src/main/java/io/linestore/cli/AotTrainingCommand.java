@@ -130,11 +130,11 @@ public final class AotTrainingCommand implements Callable<Integer> {
     }
 
     /** The files the training reads and writes, under one directory. */
-    private record Inputs(Path input, Path single, Path sharded, Path requests) {
+    private record Inputs(Path input, Path single, Path sharded, Path compressed, Path requests) {
 
         Inputs(Path directory) {
             this(directory.resolve("input.txt"), directory.resolve("single"), directory.resolve("sharded"),
-                    directory.resolve("requests.txt"));
+                    directory.resolve("compressed"), directory.resolve("requests.txt"));
         }
 
         Inputs write() throws IOException {
@@ -149,6 +149,8 @@ public final class AotTrainingCommand implements Callable<Integer> {
             return List.of(List.of("build", input.toString(), single.toString()),
                     List.of("build", input.toString(), sharded.toString(), "--layout", "sharded",
                             "--shard-lines", "300", "--index-stride", "16"),
+                    List.of("build", input.toString(), compressed.toString(), "--compress", "zstd", "--index",
+                            "compact"),
                     List.of("index", input.toString()));
         }
 
@@ -160,7 +162,7 @@ public final class AotTrainingCommand implements Callable<Integer> {
             commands.add(List.of("read", "--help"));
             commands.add(List.of("info", "--help"));
             commands.addAll(plainReads());
-            for (Path store : List.of(single, sharded)) {
+            for (Path store : List.of(single, sharded, compressed)) {
                 for (String reader : new ReadMethodOption()) {
                     commands.add(List.of("read", store.toString(), "1000", "10", "--reader", reader));
                 }
@@ -175,12 +177,14 @@ public final class AotTrainingCommand implements Callable<Integer> {
 
         /** The {@link PlainRead}s: of the indexed text and of each store. */
         List<List<String>> plainReads() {
-            return Stream.of(input, single, sharded).map(file -> List.of("read", file.toString(), "1000", "10"))
+            return Stream.of(input, single, sharded, compressed)
+                    .map(file -> List.of("read", file.toString(), "1000", "10"))
                     .toList();
         }
 
         List<List<String>> otherCommands() {
-            return List.of(List.of("verify", single.toString()), List.of("verify", sharded.toString()));
+            return List.of(List.of("verify", single.toString()), List.of("verify", sharded.toString()),
+                    List.of("verify", compressed.toString()));
         }
     }
 
