@@ -9,6 +9,7 @@ import io.linestore.LineStore;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;
+import io.linestore.impl.build.CompressedInput;
 import io.linestore.impl.build.InputFile;
 import io.linestore.impl.build.LineTooLongException;
 import io.linestore.impl.build.SidecarIndexer;
@@ -43,7 +44,8 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public BuildSummary build(InputStream input, Path storeDir, StoreOptions store, WriteOptions write,
             ExistingStore existing) {
-        return StoreBuilder.build(ChunkSource.of(input), storeDir, store, write, existing == ExistingStore.REPLACE);
+        return StoreBuilder.build(ChunkSource.of(text(input)), storeDir, store, write,
+                existing == ExistingStore.REPLACE);
     }
 
     @Override
@@ -57,7 +59,7 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
 
     @Override
     public AppendSummary append(Path storeDir, InputStream input, WriteOptions write) {
-        return StoreAppender.append(storeDir, ChunkSource.of(input), write);
+        return StoreAppender.append(storeDir, ChunkSource.of(text(input)), write);
     }
 
     @Override
@@ -74,5 +76,14 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public LineStore open(Path storeDir, ReadOptions options) {
         return DirectoryLineStore.open(storeDir, options);
+    }
+
+    /** A stream's text: decompressed when it is gzip or zstd (told by its first bytes). */
+    private static InputStream text(InputStream input) {
+        try {
+            return CompressedInput.text(input, "stream");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the input: " + e.getMessage(), e);
+        }
     }
 }

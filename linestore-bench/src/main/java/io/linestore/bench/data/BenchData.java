@@ -2,12 +2,14 @@ package io.linestore.bench.data;
 
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
+import io.linestore.Compression;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
 import io.linestore.bench.config.IndexStride;
 import io.linestore.bench.config.StoreLayout;
+import io.linestore.gen.ContentKind;
 import io.linestore.gen.Generator;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -102,6 +104,30 @@ public final class BenchData {
             Path input = textFile(lines);
             deleteTree(store);
             LineStores.build(input, store, layout.applyTo(StoreOptions.builder()).index(stride.kind()).build());
+        }
+        return store;
+    }
+
+    /**
+     * Returns a store of generated application log lines ({@link ContentKind#LOG}, which compress
+     * like real logs), with a dense index, compressed or not, building it (and the text) if needed.
+     *
+     * @param lines the line count, {@code >= 1}
+     * @param compression how the store's data is compressed
+     * @return the store's directory
+     * @throws UncheckedIOException naming the file if it cannot be written
+     */
+    public Path logStore(long lines, Compression compression) {
+        Path text = root.resolve("log-" + lines + "-seed-" + SEED + ".txt");
+        if (!Files.exists(text)) {
+            publish(text, partial -> Generator.builder().lines(lines).seed(SEED).content(ContentKind.LOG).build()
+                    .writeTo(partial));
+        }
+        Path store = root.resolve("log-store-" + lines + "-seed-" + SEED + "-"
+                + compression.toString().replace(':', '-') + "-" + compression.blockBytes());
+        if (!Files.exists(store.resolve("manifest.json"))) {
+            deleteTree(store);
+            LineStores.build(text, store, StoreOptions.builder().compression(compression).build());
         }
         return store;
     }

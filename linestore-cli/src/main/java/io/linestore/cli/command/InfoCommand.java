@@ -67,9 +67,8 @@ public final class InfoCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "layout         %s%n", OptionNames.of(info.layout()));
         out.printf(Locale.ROOT, "lines          %,d%n", info.lineCount());
         if (info.compression().compressed()) {
-            out.printf(Locale.ROOT, "data bytes     %,d (%s, %.3f of the text's %,d)%n", info.dataBytes(),
-                    info.compression(), info.textBytes() == 0 ? 0 : (double) info.dataBytes() / info.textBytes(),
-                    info.textBytes());
+            out.printf(Locale.ROOT, "data bytes     %,d (%.3f of the text's %,d bytes)%n", info.dataBytes(),
+                    info.textBytes() == 0 ? 0 : (double) info.dataBytes() / info.textBytes(), info.textBytes());
             out.printf(Locale.ROOT, "compression    %s, blocks of %,d bytes%n", info.compression(),
                     info.compression().blockBytes());
         } else {

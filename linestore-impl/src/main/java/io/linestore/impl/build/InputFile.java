@@ -1,10 +1,14 @@
 package io.linestore.impl.build;
 
+import com.google.common.io.ByteStreams;
 import io.linestore.impl.io.ChunkSource;
+import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -16,7 +20,8 @@ import java.nio.file.StandardOpenOption;
  * inside the store is refused (appending a store's own data file to it would read its own output
  * forever), and a regular file is read only up to the size it had when it was opened, so a file
  * that grows meanwhile (a log being written) ends where it ended then. A regular file is read
- * positionally through its channel; anything else (a pipe, a device) as a stream. Close it.
+ * positionally through its channel; anything else (a pipe, a device), and a gzip or zstd file
+ * ({@link CompressedInput}, told by its first bytes), as a stream. Close it.
  */
 public final class InputFile implements Closeable {
 
@@ -48,12 +53,25 @@ public final class InputFile implements Closeable {
                         + " itself; copy it elsewhere first");
             }
             if (!Files.isRegularFile(real)) {
-                InputStream stream = Files.newInputStream(input);
+                InputStream stream = CompressedInput.text(Files.newInputStream(input), input.toString());
                 return new InputFile(stream, ChunkSource.of(stream));
             }
             FileChannel channel = FileChannel.open(real, StandardOpenOption.READ);
             try {
-                return new InputFile(channel, ChunkSource.of(channel, input, 0, channel.size()));
+                long size = channel.size();
+                ByteBuffer head = ByteBuffer.allocate(CompressedInput.MAGIC_BYTES);
+                while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
+                    // reads the first bytes, fewer if the file is shorter
+                }
+                String codec = CompressedInput.codecOf(head.array(), head.position());
+                if (codec != null) {
+                    // Read up to the size the file has now, as for text.
+                    InputStream stream = CompressedInput.decompressing(new BufferedInputStream(
+                            ByteStreams.limit(Channels.newInputStream(channel), size), 1 << 16), codec,
+                            input.toString());
+                    return new InputFile(stream, ChunkSource.of(stream));
+                }
+                return new InputFile(channel, ChunkSource.of(channel, input, 0, size));
             } catch (IOException e) {
                 channel.close();
                 throw e;

@@ -3,6 +3,7 @@ package io.linestore.impl.zstd;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdInputStream;
 import io.linestore.Compression;
 import io.linestore.CorruptStoreException;
@@ -18,6 +19,7 @@ import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.RandomAccessFile;
@@ -25,8 +27,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -220,5 +224,55 @@ class CompressedStoreTest {
             }
             assertThat(failures).isEmpty();
         }
+    }
+
+    private static byte[] gzip(byte[] text, int members) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int step = Math.ceilDiv(text.length, members);
+        for (int from = 0; from < text.length; from += step) {
+            try (GZIPOutputStream member = new GZIPOutputStream(out) {
+                @Override
+                public void close() throws IOException {
+                    finish();
+                }
+            }) {
+                member.write(text, from, Math.min(step, text.length - from));
+            }
+        }
+        return out.toByteArray();
+    }
+
+    @Test
+    void gzipAndZstdInputIsToldByItsBytesAndBuiltAsItsText() throws IOException {
+        byte[] text = text(8, 3_000);
+        List<String> reference = new String(text, StandardCharsets.UTF_8).lines().toList();
+        // Named as if it were text: the first bytes decide.
+        Path gz = Files.write(tmp.resolve("members.txt"), gzip(text, 3));
+        Path zst = Files.write(tmp.resolve("frames.log"), Zstd.compress(text, 3));
+        for (Path input : List.of(gz, zst)) {
+            Path store = tmp.resolve("from-" + input.getFileName());
+            LineStores.build(input, store, StoreOptions.builder().compression(Compression.zstd()).build());
+            try (LineStore lines = LineStores.open(store)) {
+                assertThat(lines.read(0, Long.MAX_VALUE)).as(input.toString()).isEqualTo(reference);
+            }
+        }
+        Path fromStream = tmp.resolve("from-stream");
+        LineStores.build(new ByteArrayInputStream(gzip(text, 1)), fromStream, StoreOptions.defaults());
+        LineStores.append(fromStream, new ByteArrayInputStream(Zstd.compress(text, 1)));
+        try (LineStore lines = LineStores.open(fromStream)) {
+            assertThat(lines.lineCount()).isEqualTo(2L * reference.size());
+            assertThat(lines.read(reference.size(), Long.MAX_VALUE)).isEqualTo(reference);
+        }
+    }
+
+    @Test
+    void aCutGzipInputIsAnErrorNamingItAndLeavesNoStore() throws IOException {
+        byte[] whole = gzip(text(9, 2_000), 1);
+        Path cut = Files.write(tmp.resolve("cut.gz"), Arrays.copyOf(whole, whole.length / 2));
+        Path store = tmp.resolve("never");
+        assertThatThrownBy(() -> LineStores.build(cut, store, StoreOptions.builder()
+                .compression(Compression.zstd()).build()))
+                .hasMessageContaining(cut.toString()).hasMessageContaining("gzip");
+        assertThat(store).doesNotExist();
     }
 }

@@ -1,0 +1,102 @@
+package io.linestore.impl.build;
+
+import com.github.luben.zstd.ZstdInputStream;
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Input that is gzip (one member or several, bgzip included) or zstd (one frame or several), told by
+ * its first bytes, not its name, and decompressed as it is read, so that {@code build} and
+ * {@code append} of a {@code .gz} or {@code .zst} file never write its text to disk. A damaged or cut
+ * stream is an {@link IOException} naming the input and the codec.
+ */
+public final class CompressedInput {
+
+    /** Bytes the magic numbers take. */
+    static final int MAGIC_BYTES = 4;
+
+    private static final int BUFFER = 1 << 16;
+
+    private CompressedInput() {
+    }
+
+    /**
+     * The codec whose magic number starts the bytes.
+     *
+     * @param head the input's first bytes
+     * @param length how many of them there are
+     * @return {@code "gzip"}, {@code "zstd"}, or {@code null} for anything else
+     */
+    static String codecOf(byte[] head, int length) {
+        if (length >= 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B) {
+            return "gzip";
+        }
+        if (length >= 4 && (head[0] & 0xFF) == 0x28 && (head[1] & 0xFF) == 0xB5 && (head[2] & 0xFF) == 0x2F
+                && (head[3] & 0xFF) == 0xFD) {
+            return "zstd";
+        }
+        return null;
+    }
+
+    /**
+     * The input's text: decompressed when it starts with a codec's magic number, else as it is.
+     *
+     * @param raw the input, from its first byte; owned by the result
+     * @param name what to call the input in messages
+     * @return a stream of the text
+     * @throws IOException if the first bytes cannot be read or a codec's header is damaged
+     */
+    public static InputStream text(InputStream raw, String name) throws IOException {
+        InputStream in = raw.markSupported() ? raw : new BufferedInputStream(raw, BUFFER);
+        in.mark(MAGIC_BYTES);
+        byte[] head = in.readNBytes(MAGIC_BYTES);
+        in.reset();
+        String codec = codecOf(head, head.length);
+        return codec == null ? in : decompressing(in, codec, name);
+    }
+
+    /**
+     * Decompresses a stream of a codec, naming the input in its errors.
+     *
+     * @param in the compressed bytes
+     * @param codec {@code "gzip"} or {@code "zstd"}
+     * @param name what to call the input in messages
+     * @return the decompressed bytes
+     * @throws IOException if the header is damaged
+     */
+    static InputStream decompressing(InputStream in, String codec, String name) throws IOException {
+        InputStream decoded;
+        try {
+            decoded = codec.equals("gzip") ? new GZIPInputStream(in, BUFFER) : new ZstdInputStream(in);
+        } catch (IOException e) {
+            throw damaged(name, codec, e);
+        }
+        return new FilterInputStream(decoded) {
+            @Override
+            public int read() throws IOException {
+                try {
+                    return super.read();
+                } catch (IOException e) {
+                    throw damaged(name, codec, e);
+                }
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                try {
+                    return super.read(b, off, len);
+                } catch (IOException e) {
+                    throw damaged(name, codec, e);
+                }
+            }
+        };
+    }
+
+    private static IOException damaged(String name, String codec, IOException cause) {
+        return new IOException("input " + name + " is " + codec + " but does not decompress: " + cause.getMessage(),
+                cause);
+    }
+}
