@@ -78,12 +78,8 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
         return DirectoryLineStore.open(storeDir, options);
     }
 
-    /** A stream's text: decompressed when it is gzip or zstd (told by its first bytes). */
+    /** A stream's text: decompressed when it is gzip or zstd (told by its first bytes, when read). */
     private static InputStream text(InputStream input) {
-        try {
-            return CompressedInput.text(input, "stream");
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the input: " + e.getMessage(), e);
-        }
+        return CompressedInput.text(input, "the input stream");
     }
 }

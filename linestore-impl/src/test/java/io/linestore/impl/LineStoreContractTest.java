@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
@@ -42,6 +43,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 // Each test builds its own stores in its own folder: they may run side by side.
 @Execution(ExecutionMode.CONCURRENT)
 class LineStoreContractTest {
+
+    /** Lines are compared as hex: the bytes exactly, in less time and memory than {@code Arrays.toString}. */
+    private static final HexFormat HEX = HexFormat.of();
 
     private final StoreConfig config;
 
@@ -322,7 +326,7 @@ class LineStoreContractTest {
         store.readBytes(offset, size, (number, line) -> {
             byte[] copy = new byte[line.remaining()];
             line.duplicate().get(copy);
-            lines.add(number + ":" + Arrays.toString(copy));
+            lines.add(number + ":" + HEX.formatHex(copy));
         });
         return lines;
     }
@@ -339,7 +343,7 @@ class LineStoreContractTest {
         ByteArrayOutputStream expectedBlock = new ByteArrayOutputStream();
         for (int i = 0; i < batch.size(); i++) {
             byte[] line = Arrays.copyOfRange(batch.bytes(), batch.start(i), batch.end(i));
-            lines.add((offset + i) + ":" + Arrays.toString(line));
+            lines.add((offset + i) + ":" + HEX.formatHex(line));
             assertThat(batch.line(i)).isEqualTo(new String(line, StandardCharsets.UTF_8));
             expectedBlock.writeBytes(line);
             expectedBlock.write('\n');
@@ -358,7 +362,7 @@ class LineStoreContractTest {
         List<String> numbered = new ArrayList<>();
         List<byte[]> range = ReferenceLines.range(lines, offset, size);
         for (int i = 0; i < range.size(); i++) {
-            numbered.add((offset + i) + ":" + Arrays.toString(range.get(i)));
+            numbered.add((offset + i) + ":" + HEX.formatHex(range.get(i)));
         }
         return numbered;
     }

@@ -5,6 +5,7 @@ import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -42,20 +43,62 @@ public final class CompressedInput {
     }
 
     /**
-     * The input's text: decompressed when it starts with a codec's magic number, else as it is.
+     * The input's text: decompressed when it starts with a codec's magic number, else as it is. Nothing
+     * is read until the result is: the first read looks at the first bytes, waiting only for as many as
+     * arrive in one read unless they begin a magic number (a writer's lock is taken before the input is
+     * touched, and a slow stream is not held back).
      *
      * @param raw the input, from its first byte; owned by the result
      * @param name what to call the input in messages
      * @return a stream of the text
-     * @throws IOException if the first bytes cannot be read or a codec's header is damaged
      */
-    public static InputStream text(InputStream raw, String name) throws IOException {
-        InputStream in = raw.markSupported() ? raw : new BufferedInputStream(raw, BUFFER);
-        in.mark(MAGIC_BYTES);
-        byte[] head = in.readNBytes(MAGIC_BYTES);
-        in.reset();
-        String codec = codecOf(head, head.length);
-        return codec == null ? in : decompressing(in, codec, name);
+    public static InputStream text(InputStream raw, String name) {
+        return new InputStream() {
+            private InputStream chosen;
+
+            private InputStream chosen() throws IOException {
+                if (chosen == null) {
+                    InputStream in = raw.markSupported() ? raw : new BufferedInputStream(raw, BUFFER);
+                    in.mark(MAGIC_BYTES);
+                    byte[] head = new byte[MAGIC_BYTES];
+                    int n = 0;
+                    for (int got; n < MAGIC_BYTES && (n == 0 || beginsMagic(head, n))
+                            && (got = in.read(head, n, MAGIC_BYTES - n)) > 0; ) {
+                        n += got;
+                    }
+                    in.reset();
+                    String codec = codecOf(head, n);
+                    chosen = codec == null ? in : decompressing(in, codec, name);
+                }
+                return chosen;
+            }
+
+            @Override
+            public int read() throws IOException {
+                return chosen().read();
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                return chosen().read(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                (chosen != null ? chosen : raw).close();
+            }
+        };
+    }
+
+    /** Whether the first {@code n} bytes are the start of a codec's magic number. */
+    private static boolean beginsMagic(byte[] head, int n) {
+        byte[][] magics = {{0x1F, (byte) 0x8B}, {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD}};
+        for (byte[] magic : magics) {
+            if (n < magic.length && Arrays.equals(head, 0, n, magic, 0, n)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
