@@ -73,7 +73,7 @@ public class CompressedReadBenchmark extends DataBenchmark {
         Compression setting = Compression.parse(compression);
         store = LineStores.open(data().logStore(lines, setting), ReadOptions.builder().method(method)
                 .blockCacheBytes(hot ? ReadOptions.DEFAULT_BLOCK_CACHE_BYTES : 0).build());
-        offsets = Position.RANDOM.offsets(hot ? HOT_LINES : lines, rangeSize, BenchData.SEED);
+        offsets = Position.RANDOM.offsets(hot ? Math.min(HOT_LINES, lines) : lines, rangeSize, BenchData.SEED);
         batch = new LineBatch();
         if (setting.compressed()) {
             try (LineStore plain = LineStores.open(data().logStore(lines, Compression.NONE))) {

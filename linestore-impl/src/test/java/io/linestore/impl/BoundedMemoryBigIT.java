@@ -21,9 +21,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Memory stays bounded whatever the input's size. Build, index in place and append of a
- * 10 GB file each run in a child JVM with a 64 MiB heap ({@link BoundedMemoryChild}), and the store,
- * the indexed file and the appended store read their last lines exactly. In the {@code big} profile
+ * Memory stays bounded whatever the input's size. Build (plain and compressed), index in place and
+ * append of a 10 GB file each run in a child JVM with a 64 MiB heap ({@link BoundedMemoryChild}), and
+ * the stores, the indexed file and the appended stores read their last lines exactly. In the {@code big} profile
  * ({@code ./mvnw -Pbig verify}): it writes about 30 GB under {@code java.io.tmpdir} and takes
  * minutes. {@code -Dlinestore.big.bytes=N} sets another input size.
  */
@@ -61,6 +61,24 @@ class BoundedMemoryBigIT {
             assertThat(built.read(LINES - 3, 10)).isEqualTo(lines(LINES - 3, LINES));
             assertThat(indexed.lineCount()).isEqualTo(LINES);
             assertThat(indexed.read(LINES - 3, 10)).isEqualTo(lines(LINES - 3, LINES));
+        }
+        child("append", store.toString(), tail.toString());
+        child("verify", store.toString());
+        try (LineStore appended = LineStores.open(store)) {
+            assertThat(appended.lineCount()).isEqualTo(LINES + APPENDED);
+            assertThat(appended.read(LINES - 2, 4)).isEqualTo(lines(LINES - 2, LINES + 2));
+            assertThat(appended.read(LINES + APPENDED - 3, 10)).isEqualTo(lines(LINES + APPENDED - 3, LINES + APPENDED));
+        }
+    }
+
+    @Test
+    void aCompressedStoreIsBuiltAppendedAndVerifiedInA64MiBHeap() throws Exception {
+        Path store = tmp.resolve("compressed");
+        child("build-zstd", input.toString(), store.toString());
+        try (LineStore built = LineStores.open(store)) {
+            assertThat(built.info().compression().compressed()).isTrue();
+            assertThat(built.info().dataBytes()).isLessThan(BYTES / 4);
+            assertThat(built.read(LINES - 3, 10)).isEqualTo(lines(LINES - 3, LINES));
         }
         child("append", store.toString(), tail.toString());
         child("verify", store.toString());

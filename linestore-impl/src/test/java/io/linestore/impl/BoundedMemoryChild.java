@@ -1,5 +1,6 @@
 package io.linestore.impl;
 
+import io.linestore.Compression;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
@@ -9,8 +10,8 @@ import io.linestore.WriteOptions;
 import java.nio.file.Path;
 
 /**
- * One write of {@link BoundedMemoryBigIT}, run in a child JVM with a small heap: build, index, append
- * or verify with the default options. Exits 0 when it succeeded, 1 otherwise (the message on standard
+ * One write of {@link BoundedMemoryBigIT}, run in a child JVM with a small heap: build (plain, or
+ * compressed with {@code build-zstd}), index, append or verify with the default options. Exits 0 when it succeeded, 1 otherwise (the message on standard
  * error).
  */
 final class BoundedMemoryChild {
@@ -21,7 +22,7 @@ final class BoundedMemoryChild {
     /**
      * Runs one write.
      *
-     * @param args {@code build INPUT STORE}, {@code index FILE}, {@code append STORE INPUT},
+     * @param args {@code build INPUT STORE}, {@code build-zstd INPUT STORE}, {@code index FILE}, {@code append STORE INPUT},
      *     {@code verify STORE}, or {@code read STORE METHOD LINE} (one line into a String; exits 3 with the
      *     message of an {@code OutOfMemoryError})
      */
@@ -29,6 +30,8 @@ final class BoundedMemoryChild {
         try {
             switch (args[0]) {
                 case "build" -> LineStores.build(Path.of(args[1]), Path.of(args[2]), StoreOptions.defaults());
+                case "build-zstd" -> LineStores.build(Path.of(args[1]), Path.of(args[2]),
+                        StoreOptions.builder().compression(Compression.zstd()).build());
                 case "index" -> LineStores.index(Path.of(args[1]));
                 case "append" -> LineStores.append(Path.of(args[1]), Path.of(args[2]), WriteOptions.defaults());
                 case "verify" -> {

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
+import io.linestore.Compression;
 import io.linestore.ExistingStore;
 import io.linestore.IndexKind;
 import io.linestore.IndexOptions;
@@ -86,14 +87,24 @@ class PowerLossTest {
                             new Shape(Layout.SINGLE, IndexKind.sparse(5)))
                     : List.of(new Shape(Layout.SINGLE, IndexKind.DENSE), new Shape(Layout.SHARDED, IndexKind.DENSE),
                             new Shape(Layout.SINGLE, IndexKind.compact(2)),
-                            new Shape(Layout.SHARDED, IndexKind.compact(2)));
+                            new Shape(Layout.SHARDED, IndexKind.compact(2)),
+                            new Shape(Layout.SINGLE, IndexKind.DENSE, ZSTD),
+                            new Shape(Layout.SHARDED, IndexKind.compact(2), ZSTD));
         }
     }
 
-    /** A store's layout (shards of 50 lines when sharded) and index. */
-    record Shape(Layout layout, IndexKind index) {
+    /** zstd blocks of 256 bytes: the stores of these tests span several. */
+    private static final Compression ZSTD = Compression.zstd(1, 256);
+
+    /** A store's layout (shards of 50 lines when sharded), index and compression. */
+    record Shape(Layout layout, IndexKind index, Compression compression) {
+        Shape(Layout layout, IndexKind index) {
+            this(layout, index, Compression.NONE);
+        }
+
         StoreOptions storeOptions() {
-            return StoreOptions.builder().layout(layout).linesPerShard(50).index(index).build();
+            return StoreOptions.builder().layout(layout).linesPerShard(50).index(index).compression(compression)
+                    .build();
         }
 
         IndexOptions indexOptions() {
@@ -102,7 +113,8 @@ class PowerLossTest {
 
         @Override
         public String toString() {
-            return layout.name().toLowerCase(Locale.ROOT) + " " + index;
+            return layout.name().toLowerCase(Locale.ROOT) + " " + index
+                    + (compression.compressed() ? " " + compression : "");
         }
     }
 

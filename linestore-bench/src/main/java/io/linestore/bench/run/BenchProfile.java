@@ -2,7 +2,9 @@ package io.linestore.bench.run;
 
 import io.linestore.bench.BlockChecksumBenchmark;
 import io.linestore.bench.BuildBenchmark;
+import io.linestore.bench.CompressedReadBenchmark;
 import io.linestore.bench.CopyBenchmark;
+import io.linestore.bench.DecompressFloorBenchmark;
 import io.linestore.bench.IndexBenchmark;
 import io.linestore.bench.NaiveReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
@@ -16,9 +18,10 @@ import java.util.Map;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
- * The sets of benchmarks the {@code bench} command runs. Each is three runs: reads in throughput
- * mode, single-line reads of dense stores in sample-time mode (for p50/p99), and sequential I/O
- * with builds, copies and block checksums in throughput mode.
+ * The sets of benchmarks the {@code bench} command runs. Each is five runs: reads in throughput
+ * mode, single-line reads of dense stores in sample-time mode (for p50/p99), sequential I/O with
+ * builds, copies and block checksums in throughput mode, one thread against two, and compressed
+ * against plain reads with the decompression floor in average time.
  */
 public enum BenchProfile {
 
@@ -109,7 +112,10 @@ public enum BenchProfile {
                 run("io", io, Mode.Throughput).withParams(params, List.of()).withParams(data, List.of())
                         .withParams(overrides, List.of()),
                 run("scaling", List.of(ScalingBenchmark.class), Mode.Throughput).withParams(params, List.of())
-                        .withParams(data, List.of()).withParams(sized, List.of()).withParams(overrides, List.of()));
+                        .withParams(data, List.of()).withParams(sized, List.of()).withParams(overrides, List.of()),
+                run("compressed", List.of(CompressedReadBenchmark.class, DecompressFloorBenchmark.class),
+                        Mode.AverageTime).withParams(params, List.of()).withParams(data, List.of())
+                        .withParams(sized, List.of()).withParams(overrides, List.of()));
     }
 
     private JmhRun run(String name, List<Class<?>> benchmarks, Mode mode) {
