@@ -15,16 +15,18 @@ import org.openjdk.jmh.runner.options.VerboseMode;
 class BenchProfileTest {
 
     @Test
-    void everyProfileRunsThroughputLatencyIoAndScaling() {
+    void everyProfileRunsThroughputLatencyIoScalingAndCompressed() {
         for (BenchProfile profile : BenchProfile.values()) {
             List<JmhRun> runs = profile.runs(profile.lines(), "/data", Map.of());
 
-            assertThat(runs).extracting(JmhRun::name).containsExactly("reads", "latency", "io", "scaling");
-            assertThat(runs).extracting(JmhRun::mode)
-                    .containsExactly(Mode.Throughput, Mode.SampleTime, Mode.Throughput, Mode.Throughput);
+            assertThat(runs).extracting(JmhRun::name)
+                    .containsExactly("reads", "latency", "io", "scaling", "compressed");
+            assertThat(runs).extracting(JmhRun::mode).containsExactly(Mode.Throughput, Mode.SampleTime,
+                    Mode.Throughput, Mode.Throughput, Mode.AverageTime);
             assertThat(runs).allSatisfy(run -> assertThat(run.params()).containsEntry("dataDir", List.of("/data")));
             assertThat(runs.get(0).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
             assertThat(runs.get(3).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
+            assertThat(runs.get(4).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
         }
     }
 
