@@ -23,9 +23,10 @@ class AotTrainingCommandTest {
         assertThat(prepared.exitCode()).as(prepared.err()).isZero();
         assertThat(tmp.resolve("single/manifest.json")).exists();
         assertThat(tmp.resolve("sharded/manifest.json")).exists();
+        assertThat(tmp.resolve("compressed/manifest.json")).exists();
         assertThat(tmp.resolve("input.txt.lsidx")).exists();
         assertThat(shortOnes).allSatisfy(r -> assertThat(r.exitCode()).as(r.err()).isZero());
-        assertThat(AotTrainingCommand.plainReads(tmp)).hasSize(3).allSatisfy(read -> {
+        assertThat(AotTrainingCommand.plainReads(tmp)).hasSize(4).allSatisfy(read -> {
             String[] args = read.toArray(String[]::new);
             assertThat(PlainRead.of(args)).isPresent();
             Cli.Result result = Cli.run(args);
