@@ -82,7 +82,7 @@ public final class BuildCommand implements Callable<Integer> {
 
     @Option(names = "--block-size", paramLabel = "SIZE", converter = Sizes.ByteSizeConverter.class,
             description = "Uncompressed bytes per block, with --compress zstd: larger blocks compress better, "
-                    + "a cold one-line read decompresses more (default: 64KiB).")
+                    + "a cold one-line read decompresses more (default: 32KiB).")
     private Long blockSize;
 
     @Mixin
