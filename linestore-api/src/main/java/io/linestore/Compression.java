@@ -114,7 +114,7 @@ public final class Compression {
      * @throws IllegalArgumentException if the size is out of range
      */
     public Compression withBlockBytes(int bytes) {
-        return this == NONE || equals(NONE) ? NONE : zstd(level, bytes);
+        return compressed() ? zstd(level, bytes) : NONE;
     }
 
     /**

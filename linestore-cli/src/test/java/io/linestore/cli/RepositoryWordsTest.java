@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every text file of the repository (docs, code, tests, scripts, raw benchmark results) speaks of the
  * product, not of how the work on it was organised: no periods of work, no remarks about the
- * computer that made a figure in place of its description, no temporary-folder paths, no numbers of
- * issues or defects. An HTTP or AWS session is a product word and passes.
+ * computer that made a figure in place of its description, no temporary-folder paths, no numbered
+ * work items. An HTTP or AWS session is a product word and passes.
  */
 class RepositoryWordsTest {
 

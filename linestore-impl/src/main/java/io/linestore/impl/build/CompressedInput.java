@@ -21,6 +21,10 @@ public final class CompressedInput {
 
     private static final int BUFFER = 1 << 16;
 
+    /** The codecs told apart, and the magic number each stream of theirs starts with. */
+    private static final String[] CODECS = {"gzip", "zstd"};
+    private static final byte[][] MAGICS = {{0x1F, (byte) 0x8B}, {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD}};
+
     private CompressedInput() {
     }
 
@@ -32,12 +36,11 @@ public final class CompressedInput {
      * @return {@code "gzip"}, {@code "zstd"}, or {@code null} for anything else
      */
     static String codecOf(byte[] head, int length) {
-        if (length >= 2 && (head[0] & 0xFF) == 0x1F && (head[1] & 0xFF) == 0x8B) {
-            return "gzip";
-        }
-        if (length >= 4 && (head[0] & 0xFF) == 0x28 && (head[1] & 0xFF) == 0xB5 && (head[2] & 0xFF) == 0x2F
-                && (head[3] & 0xFF) == 0xFD) {
-            return "zstd";
+        for (int k = 0; k < MAGICS.length; k++) {
+            byte[] magic = MAGICS[k];
+            if (length >= magic.length && Arrays.equals(head, 0, magic.length, magic, 0, magic.length)) {
+                return CODECS[k];
+            }
         }
         return null;
     }
@@ -92,8 +95,7 @@ public final class CompressedInput {
 
     /** Whether the first {@code n} bytes are the start of a codec's magic number. */
     private static boolean beginsMagic(byte[] head, int n) {
-        byte[][] magics = {{0x1F, (byte) 0x8B}, {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD}};
-        for (byte[] magic : magics) {
+        for (byte[] magic : MAGICS) {
             if (n < magic.length && Arrays.equals(head, 0, n, magic, 0, n)) {
                 return true;
             }

@@ -2,7 +2,7 @@ package io.linestore.impl.zstd;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * The decompressed blocks of one open compressed store, bounded by their bytes, shared by its shards
@@ -36,7 +36,7 @@ public final class BlockCache {
      * @param loader decompresses the frame; may throw
      * @return the block's bytes; not to be written
      */
-    byte[] get(int shard, int frame, Function<Integer, byte[]> loader) {
+    byte[] get(int shard, int frame, IntFunction<byte[]> loader) {
         if (maximumBytes == 0) {
             return loader.apply(frame);
         }

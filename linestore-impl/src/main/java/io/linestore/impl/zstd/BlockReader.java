@@ -4,6 +4,7 @@ import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import io.linestore.CorruptStoreException;
 import io.linestore.impl.io.ChunkSink;
+import io.linestore.impl.read.RangeInputStream;
 import io.linestore.impl.read.RangeReader;
 import io.linestore.impl.read.Scratch;
 import io.linestore.impl.read.TextRanges;
@@ -97,27 +98,10 @@ public final class BlockReader implements RangeReader, TextRanges {
 
     @Override
     public Reader openReader(long from, long to) {
-        InputStream text = new InputStream() {
-            private long position = from;
-
+        InputStream text = new RangeInputStream(from, to) {
             @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
-            }
-
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                if (position >= to) {
-                    return -1;
-                }
-                int frame = table.frameAt(position);
-                byte[] block = block(frame);
-                int offset = (int) (position - table.textStart(frame));
-                int n = (int) Math.min(Math.min(len, to - position), block.length - offset);
-                System.arraycopy(block, offset, b, off, n);
-                position += n;
-                return n;
+            protected void fill(long position, byte[] into, int at, int length) throws IOException {
+                readFully(position, into, at, length);
             }
         };
         return new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8),
