@@ -21,15 +21,8 @@ LINESTORE="$ROOT/linestore"
 DIR=${2:-${TMPDIR:-/tmp}/linestore-peers}
 mkdir -p "$DIR"
 
-need() {
-  local tool=$1 package=$2
-  command -v "$tool" >/dev/null && return
-  if command -v apt-get >/dev/null; then
-    echo "installing $package (for $tool)..." >&2
-    apt-get install -y "$package" >/dev/null 2>&1 || sudo apt-get install -y "$package" >/dev/null 2>&1 || true
-  fi
-  command -v "$tool" >/dev/null || echo "compressed-vs-peers.sh: $tool is missing; its rows are skipped" >&2
-}
+# shellcheck source=scripts/need.sh
+source "$ROOT/scripts/need.sh"
 need zstd zstd
 need gzip gzip
 need bgzip tabix

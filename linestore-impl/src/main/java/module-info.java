@@ -14,6 +14,7 @@ module io.linestore.impl {
     requires com.google.common;
     requires com.github.luben.zstd_jni;
 
+    exports io.linestore.impl.build to io.linestore.s3;
     exports io.linestore.impl.format to io.linestore.s3;
     exports io.linestore.impl.index to io.linestore.s3;
     exports io.linestore.impl.read to io.linestore.s3;

@@ -14,6 +14,10 @@ import java.util.Objects;
  *       data file is a valid multi-frame zstd stream ({@code zstd -dc} gives back the stored lines) that
  *       ends in a seek table of the zstd seekable format. The index keeps line offsets in the
  *       uncompressed text, so a read decompresses only the blocks its lines lie in.
+ *   <li>{@link #inPlace(String, int) gzip or zstd in place}: a file another tool compressed, indexed
+ *       where it lies ({@link LineStores#index}); it cannot be built or appended to. {@code blockBytes}
+ *       is the span: the text between two checkpoints, where a read can start decoding. A gzip
+ *       checkpoint keeps the 32 KiB of text before it; a zstd checkpoint is the start of a frame.
  * </ul>
  *
  * <p>A block ends at a line end; a line longer than a block spans blocks of its own. Larger blocks and
@@ -44,10 +48,19 @@ public final class Compression {
 
     private static final String FORMS = "none, zstd or zstd:LEVEL (LEVEL 1 to 22)";
 
+    /** The span between checkpoints of a file indexed in place when none is given: 1 MiB. */
+    public static final int DEFAULT_SPAN_BYTES = 1 << 20;
+
+    private final String codec;
     private final int level;
     private final int blockBytes;
 
     private Compression(int level, int blockBytes) {
+        this(level == 0 ? "none" : "zstd", level, blockBytes);
+    }
+
+    private Compression(String codec, int level, int blockBytes) {
+        this.codec = codec;
         this.level = level;
         this.blockBytes = blockBytes;
     }
@@ -78,6 +91,26 @@ public final class Compression {
                     + " bytes: " + blockBytes);
         }
         return new Compression(level, blockBytes);
+    }
+
+    /**
+     * A file compressed by another tool, indexed in place.
+     *
+     * @param codec {@code gzip} (one member or several, bgzip included) or {@code zstd} (several frames)
+     * @param spanBytes text bytes between checkpoints, at least; {@value #MIN_BLOCK_BYTES} to
+     *     {@value #MAX_BLOCK_BYTES}
+     * @return the setting
+     * @throws IllegalArgumentException if the codec is neither or the span is out of range
+     */
+    public static Compression inPlace(String codec, int spanBytes) {
+        if (!codec.equals("gzip") && !codec.equals("zstd")) {
+            throw new IllegalArgumentException("a file indexed in place is gzip or zstd, not " + codec);
+        }
+        if (spanBytes < MIN_BLOCK_BYTES || spanBytes > MAX_BLOCK_BYTES) {
+            throw new IllegalArgumentException("span must be " + MIN_BLOCK_BYTES + " to " + MAX_BLOCK_BYTES
+                    + " bytes: " + spanBytes);
+        }
+        return new Compression(codec, -1, spanBytes);
     }
 
     /**
@@ -114,7 +147,25 @@ public final class Compression {
      * @throws IllegalArgumentException if the size is out of range
      */
     public Compression withBlockBytes(int bytes) {
-        return compressed() ? zstd(level, bytes) : NONE;
+        return inPlace() ? inPlace(codec, bytes) : compressed() ? zstd(level, bytes) : NONE;
+    }
+
+    /**
+     * Whether this is a file compressed by another tool and indexed in place.
+     *
+     * @return {@code true} for {@link #inPlace(String, int)}
+     */
+    public boolean inPlace() {
+        return level < 0;
+    }
+
+    /**
+     * The codec.
+     *
+     * @return {@code none}, {@code zstd} or {@code gzip}
+     */
+    public String codec() {
+        return codec;
     }
 
     /**
@@ -127,16 +178,17 @@ public final class Compression {
     }
 
     /**
-     * The zstd level.
+     * The zstd level of a store.
      *
-     * @return 1 to 22, or 0 for {@link #NONE}
+     * @return 1 to 22, 0 for {@link #NONE}, -1 for a file indexed in place (its level is the other
+     *     tool's)
      */
     public int level() {
         return level;
     }
 
     /**
-     * Uncompressed bytes per block.
+     * Uncompressed bytes per block; for a file indexed in place, the span between checkpoints.
      *
      * @return the size, or 0 for {@link #NONE}
      */
@@ -146,17 +198,18 @@ public final class Compression {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof Compression c && c.level == level && c.blockBytes == blockBytes;
+        return other instanceof Compression c && c.codec.equals(codec) && c.level == level
+                && c.blockBytes == blockBytes;
     }
 
     @Override
     public int hashCode() {
-        return 31 * level + blockBytes;
+        return (31 * codec.hashCode() + level) * 31 + blockBytes;
     }
 
-    /** The text form: {@code none} or {@code zstd:LEVEL}. */
+    /** The text form: {@code none} or {@code zstd:LEVEL}; the codec of a file indexed in place. */
     @Override
     public String toString() {
-        return compressed() ? "zstd:" + level : "none";
+        return inPlace() ? codec : compressed() ? "zstd:" + level : "none";
     }
 }

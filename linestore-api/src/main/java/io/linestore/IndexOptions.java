@@ -4,35 +4,56 @@ package io.linestore;
  * What {@link LineStores#index} records for a file indexed in place. Immutable; made with
  * {@link #builder()}. How the sidecar is written is {@link WriteOptions}.
  *
- * <p>Defaults: a {@link IndexKind#DENSE dense} index and the {@link ReadMethod#AUTO} threshold
- * {@value StoreOptions#DEFAULT_AUTO_THRESHOLD_BYTES} bytes.
+ * <p>Defaults: the index kind for the file ({@link #indexFor}: {@link IndexKind#DENSE dense} for text,
+ * {@link #COMPRESSED_INDEX} for a gzip or zstd file, whose sidecar should stay a small part of it),
+ * the {@link ReadMethod#AUTO} threshold {@value StoreOptions#DEFAULT_AUTO_THRESHOLD_BYTES} bytes, and
+ * checkpoints every {@value Compression#DEFAULT_SPAN_BYTES} bytes of text in a compressed file.
  *
- * @param index the index kind, as by {@link StoreOptions#index()}; a file indexed in place always has
- *     an index, so not {@link IndexKind#NONE}
+ * @param index the index kind, as by {@link StoreOptions#index()}, or {@code null} for the file's
+ *     default; a file indexed in place always has an index, so not {@link IndexKind#NONE}
  * @param autoThresholdBytes recorded in the sidecar's manifest, as by
  *     {@link StoreOptions#autoThresholdBytes()}, {@code >= 0}
+ * @param spanBytes for a gzip or zstd file, the text between checkpoints (a read decodes up to this
+ *     much before its first line), {@value Compression#MIN_BLOCK_BYTES} to
+ *     {@value Compression#MAX_BLOCK_BYTES}
  */
-public record IndexOptions(IndexKind index, long autoThresholdBytes) {
+public record IndexOptions(IndexKind index, long autoThresholdBytes, int spanBytes) {
+
+    /** The index kind of a compressed file when none is given: an entry every 1,024 lines. */
+    public static final IndexKind COMPRESSED_INDEX = IndexKind.sparse(1024);
 
     /**
      * Checks the options.
      *
      * @throws IllegalArgumentException if a value is out of range (the message names it)
-     * @throws NullPointerException if {@code index} is null
      */
     public IndexOptions {
-        if (index.equals(IndexKind.NONE)) {
+        if (IndexKind.NONE.equals(index)) {
             throw new IllegalArgumentException("a file indexed in place needs an index, not " + index);
         }
         if (autoThresholdBytes < 0) {
             throw new IllegalArgumentException("autoThresholdBytes must be >= 0: " + autoThresholdBytes);
         }
+        if (spanBytes < Compression.MIN_BLOCK_BYTES || spanBytes > Compression.MAX_BLOCK_BYTES) {
+            throw new IllegalArgumentException("span must be " + Compression.MIN_BLOCK_BYTES + " to "
+                    + Compression.MAX_BLOCK_BYTES + " bytes: " + spanBytes);
+        }
+    }
+
+    /**
+     * The index kind a file gets.
+     *
+     * @param compressed whether the file is gzip or zstd
+     * @return {@link #index()} if set, else dense for text and {@link #COMPRESSED_INDEX} for a compressed file
+     */
+    public IndexKind indexFor(boolean compressed) {
+        return index != null ? index : compressed ? COMPRESSED_INDEX : IndexKind.DENSE;
     }
 
     /**
      * Returns the default options.
      *
-     * @return a dense index and the default AUTO threshold
+     * @return the file's default index, the default AUTO threshold and span
      */
     public static IndexOptions defaults() {
         return builder().build();
@@ -49,8 +70,9 @@ public record IndexOptions(IndexKind index, long autoThresholdBytes) {
 
     /** Builds {@link IndexOptions}; not thread-safe. Values are checked by {@link #build()}. */
     public static final class Builder {
-        private IndexKind index = IndexKind.DENSE;
+        private IndexKind index;
         private long autoThresholdBytes = StoreOptions.DEFAULT_AUTO_THRESHOLD_BYTES;
+        private int spanBytes = Compression.DEFAULT_SPAN_BYTES;
 
         private Builder() {
         }
@@ -58,7 +80,7 @@ public record IndexOptions(IndexKind index, long autoThresholdBytes) {
         /**
          * Sets the index kind.
          *
-         * @param index the kind, not {@link IndexKind#NONE}
+         * @param index the kind, not {@link IndexKind#NONE}; {@code null} for the file's default
          * @return this builder
          */
         public Builder index(IndexKind index) {
@@ -89,13 +111,24 @@ public record IndexOptions(IndexKind index, long autoThresholdBytes) {
         }
 
         /**
+         * Sets the text between checkpoints of a gzip or zstd file.
+         *
+         * @param spanBytes bytes, {@value Compression#MIN_BLOCK_BYTES} to {@value Compression#MAX_BLOCK_BYTES}
+         * @return this builder
+         */
+        public Builder spanBytes(int spanBytes) {
+            this.spanBytes = spanBytes;
+            return this;
+        }
+
+        /**
          * Makes the options.
          *
          * @return the options
          * @throws IllegalArgumentException if a value is out of range
          */
         public IndexOptions build() {
-            return new IndexOptions(index, autoThresholdBytes);
+            return new IndexOptions(index, autoThresholdBytes, spanBytes);
         }
     }
 }

@@ -51,6 +51,10 @@ public record StoreOptions(
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(index, "index");
         Objects.requireNonNull(compression, "compression");
+        if (compression.inPlace()) {
+            throw new IllegalArgumentException(compression + " in place is read, not written: a store compresses"
+                    + " with zstd");
+        }
         if (linesPerShard < 1) {
             throw new IllegalArgumentException("linesPerShard must be >= 1: " + linesPerShard);
         }

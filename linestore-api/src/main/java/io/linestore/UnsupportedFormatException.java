@@ -3,7 +3,10 @@ package io.linestore;
 import java.io.Serial;
 import java.nio.file.Path;
 
-/** A store was written in a format version this library cannot read. */
+/**
+ * A store was written in a format version this library cannot read, or a file is in a form it cannot
+ * index (a compressed file that cannot be entered in the middle).
+ */
 public final class UnsupportedFormatException extends LineStoreException {
 
     @Serial
@@ -19,5 +22,14 @@ public final class UnsupportedFormatException extends LineStoreException {
     public UnsupportedFormatException(Path file, long found, int supported) {
         super("unsupported format version " + found + " in " + file + " (this linestore reads version "
                 + supported + ")");
+    }
+
+    /**
+     * Makes an exception for a file in a form this library cannot use.
+     *
+     * @param message what the file is and the ways out, naming the file
+     */
+    public UnsupportedFormatException(String message) {
+        super(message);
     }
 }

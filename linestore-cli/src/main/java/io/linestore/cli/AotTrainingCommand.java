@@ -20,6 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -130,17 +131,20 @@ public final class AotTrainingCommand implements Callable<Integer> {
     }
 
     /** The files the training reads and writes, under one directory. */
-    private record Inputs(Path input, Path single, Path sharded, Path compressed, Path requests) {
+    private record Inputs(Path input, Path gzip, Path single, Path sharded, Path compressed, Path requests) {
 
         Inputs(Path directory) {
-            this(directory.resolve("input.txt"), directory.resolve("single"), directory.resolve("sharded"),
-                    directory.resolve("compressed"), directory.resolve("requests.txt"));
+            this(directory.resolve("input.txt"), directory.resolve("input.txt.gz"), directory.resolve("single"),
+                    directory.resolve("sharded"), directory.resolve("compressed"), directory.resolve("requests.txt"));
         }
 
         Inputs write() throws IOException {
             Files.writeString(input, IntStream.range(0, LINES)
                     .mapToObj(i -> "line " + i + " \u00e9t\u00e9 " + "x".repeat(i % 97))
                     .collect(Collectors.joining("\n", "", "\n")), StandardCharsets.UTF_8);
+            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gzip))) {
+                Files.copy(input, out);
+            }
             Files.writeString(requests, "0 3\n1990 20\n7 1\n");
             return this;
         }
@@ -151,7 +155,8 @@ public final class AotTrainingCommand implements Callable<Integer> {
                             "--shard-lines", "300", "--index-stride", "16"),
                     List.of("build", input.toString(), compressed.toString(), "--compress", "zstd", "--index",
                             "compact"),
-                    List.of("index", input.toString()));
+                    List.of("index", input.toString()),
+                    List.of("index", gzip.toString(), "--span", "16KiB"));
         }
 
         List<List<String>> shortCommands() {
@@ -175,9 +180,9 @@ public final class AotTrainingCommand implements Callable<Integer> {
             return commands;
         }
 
-        /** The {@link PlainRead}s: of the indexed text and of each store. */
+        /** The {@link PlainRead}s: of the indexed text, the indexed gzip file and each store. */
         List<List<String>> plainReads() {
-            return Stream.of(input, single, sharded, compressed)
+            return Stream.of(input, gzip, single, sharded, compressed)
                     .map(file -> List.of("read", file.toString(), "1000", "10"))
                     .toList();
         }

@@ -91,7 +91,8 @@ class LauncherIT {
                 "./linestore read numbers 500000 3", lines500000,
                 "./linestore read numbers 0 5 --number --reader mmap", "0\t1\n1\t2\n2\t3\n3\t4\n4\t5\n",
                 "./linestore read numbers.txt 500000 3", lines500000,
-                "./linestore read numbers-gz 500000 3", lines500000);
+                "./linestore read numbers-gz 500000 3", lines500000,
+                "./linestore read numbers.txt.gz 500000 3", lines500000);
         Map<String, String> printed = new LinkedHashMap<>();
 
         for (String command : commands) {

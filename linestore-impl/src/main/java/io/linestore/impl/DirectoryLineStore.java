@@ -13,7 +13,7 @@ import io.linestore.StoreNotFoundException;
 import io.linestore.StoreReplacedException;
 import io.linestore.VerifyReport;
 import io.linestore.impl.cache.HandleCache;
-import io.linestore.impl.zstd.BlockCache;
+import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -82,7 +82,8 @@ public final class DirectoryLineStore implements LineStore {
                 threshold,
                 unterminatedEnd && shard == lastShard,
                 lines -> appendedSince(shard, lines),
-                blocks)), description);
+                blocks,
+                StoreFiles.checkpoints(dir, manifest))), description);
     }
 
     /**

@@ -302,14 +302,19 @@ class LineStoreContractTest {
         try (LineStore store = open(input)) {
             assertThat(store.lineCount()).isEqualTo(n);
             for (int offset = 0; offset <= n + 1; offset++) {
-                for (int size = 0; size <= n + 1 - offset + 1; size++) {
+                int rest = n - offset;
+                for (int size = 0; size <= rest + 2; size++) {
                     String where = config + " offset=" + offset + " size=" + size;
                     assertThat(store.read(offset, size)).as(where)
                             .isEqualTo(ReferenceLines.range(expected, offset, size));
-                    assertThat(readBytes(store, offset, size)).as(where)
-                            .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
-                    assertThat(batch(store, batch, offset, size)).as(where)
-                            .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
+                    // Bytes and batches share the String read's lookups and checks: their own paths are
+                    // crossed by short ranges and by those that reach or pass the end.
+                    if (size <= 3 || size >= rest - 1) {
+                        assertThat(readBytes(store, offset, size)).as(where)
+                                .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
+                        assertThat(batch(store, batch, offset, size)).as(where)
+                                .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
+                    }
                 }
                 assertThat(store.lines(offset, n).toList()).isEqualTo(ReferenceLines.range(expected, offset, n));
             }

@@ -23,7 +23,8 @@ import java.util.List;
  * handle cache so that every chunk, shard and cache boundary is crossed by small inputs. The layouts
  * are single, sharded, and a file indexed in place (a sidecar index). Compressed stores have blocks of
  * 64 bytes, so that lines cross blocks and a line longer than a block spans several, and a block cache
- * of none or 200 bytes, so that blocks are decompressed again and evicted.
+ * of none or 200 bytes, so that blocks are decompressed again and evicted. gzip and zstd files indexed
+ * in place ({@link CompressedFiles}) have a checkpoint every 64 bytes of text.
  *
  * @param layout the layout
  * @param linesPerShard lines per shard when sharded
@@ -46,6 +47,10 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
             IndexKind.compact(2));
     /** zstd blocks of the smallest size, at the fastest level. */
     static final Compression ZSTD = Compression.zstd(1, Compression.MIN_BLOCK_BYTES);
+    /** gzip files indexed in place, a checkpoint every 64 bytes of text. */
+    static final Compression GZIP_FILE = Compression.inPlace("gzip", Compression.MIN_BLOCK_BYTES);
+    /** zstd files of many frames indexed in place, a checkpoint every 64 bytes of text. */
+    static final Compression ZSTD_FILE = Compression.inPlace("zstd", Compression.MIN_BLOCK_BYTES);
 
     /** Every combination of a store directory (not a sidecar): those that can be appended to. */
     static List<StoreConfig> stores() {
@@ -62,8 +67,10 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
                 configs.add(new StoreConfig(Layout.SHARDED, 1, index, method, false, Compression.NONE));
                 configs.add(new StoreConfig(Layout.SHARDED, 3, index, method, false, Compression.NONE));
                 if (index.stride() > 0) {
-                    configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method,
-                            true, Compression.NONE));
+                    for (Compression file : List.of(Compression.NONE, GZIP_FILE, ZSTD_FILE)) {
+                        configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method,
+                                true, file));
+                    }
                 }
                 configs.add(new StoreConfig(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, index, method, false,
                         ZSTD));
@@ -83,6 +90,21 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
                 .build();
     }
 
+    /** What a sidecar config's file holds for these lines: them, or them compressed as the config says. */
+    byte[] fileBytes(byte[] input) {
+        return switch (compression.codec()) {
+            case "gzip" -> CompressedFiles.gzip(input, input.length);
+            case "zstd" -> sidecar ? CompressedFiles.zstd(input, compression.blockBytes(), input.length) : input;
+            default -> input;
+        };
+    }
+
+    /** How a sidecar config indexes its file. */
+    IndexOptions indexOptions() {
+        return IndexOptions.builder().index(index).autoThresholdBytes(AUTO_THRESHOLD)
+                .spanBytes(Compression.MIN_BLOCK_BYTES).build();
+    }
+
     static WriteOptions writeOptions() {
         return WriteOptions.builder().writeBufferSize(WRITE_BUFFER).build();
     }
@@ -92,23 +114,22 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
                 .method(method)
                 .readBufferSize(READ_BUFFER)
                 .handleCacheSize(HANDLE_CACHE)
-                .blockCacheBytes(layout == Layout.SINGLE ? 0 : 200)
+                .blockCacheBytes(layout == Layout.SINGLE && !compression.inPlace() ? 0 : 200)
                 .build();
     }
 
     /**
-     * Builds a store of these bytes at {@code path} (for a sidecar: writes them to the file
-     * {@code path} and indexes it) and opens it.
+     * Builds a store of these bytes at {@code path} (for a sidecar: writes them, compressed if the
+     * config says so, to the file {@code path} and indexes it) and opens it.
      */
     LineStore build(byte[] input, Path path) {
         if (sidecar) {
             try {
-                Files.write(path, input);
+                Files.write(path, fileBytes(input));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            LineStores.index(path, IndexOptions.builder().index(index).autoThresholdBytes(AUTO_THRESHOLD).build(),
-                    writeOptions());
+            LineStores.index(path, indexOptions(), writeOptions());
         } else {
             LineStores.build(new ByteArrayInputStream(input), path, storeOptions(), writeOptions());
         }

@@ -2,7 +2,6 @@ package io.linestore.impl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.linestore.IndexOptions;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.WriteOptions;
@@ -46,12 +45,11 @@ class WriteBufferSizesTest {
         int bufferSize = BUFFER_SIZES.get(random.nextInt(BUFFER_SIZES.size()));
         WriteOptions write = WriteOptions.builder().writeBufferSize(bufferSize).build();
         byte[] input = text(random);
-        Path file = Files.write(dir.resolve("input.txt"), input);
+        Path file = Files.write(dir.resolve("input.txt"), config.sidecar() ? config.fileBytes(input) : input);
         Path store = config.sidecar() ? file : dir.resolve("store");
         boolean fromFile = random.nextBoolean();
         if (config.sidecar()) {
-            LineStores.index(file, IndexOptions.builder().index(config.index())
-                    .autoThresholdBytes(StoreConfig.AUTO_THRESHOLD).build(), write);
+            LineStores.index(file, config.indexOptions(), write);
         } else if (fromFile) {
             LineStores.build(file, store, config.storeOptions(), write);
         } else {

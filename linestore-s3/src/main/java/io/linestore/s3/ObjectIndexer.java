@@ -3,9 +3,12 @@ package io.linestore.s3;
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.Compression;
+import io.linestore.IndexKind;
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
 import io.linestore.Layout;
+import io.linestore.UnsupportedFormatException;
+import io.linestore.impl.build.CompressedInput;
 import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
@@ -15,6 +18,7 @@ import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexSink;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -50,6 +54,21 @@ final class ObjectIndexer {
     }
 
     /**
+     * Refuses a gzip or zstd object, told by its first bytes, before it is indexed as text: compressed
+     * objects are indexed in place only as local files.
+     */
+    private static void refuseCompressed(S3Location object, BufferedInputStream in) throws IOException {
+        in.mark(CompressedInput.MAGIC_BYTES);
+        byte[] head = in.readNBytes(CompressedInput.MAGIC_BYTES);
+        in.reset();
+        String codec = CompressedInput.codecOf(head, head.length);
+        if (codec != null) {
+            throw new UnsupportedFormatException(object + " is " + codec + ": compressed objects cannot be indexed"
+                    + " in place yet; index a local copy, or build a store from it");
+        }
+    }
+
+    /**
      * Indexes the object.
      *
      * @param object the object
@@ -64,7 +83,8 @@ final class ObjectIndexer {
         Optional<Manifest> previous = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST))
                 .map(json -> ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), json));
         long generation = previous.map(m -> m.generation() + 1).orElse(1L);
-        Manifest base = Manifest.empty(generation, Layout.SINGLE, options.index(), Long.MAX_VALUE,
+        IndexKind kind = options.indexFor(false);
+        Manifest base = Manifest.empty(generation, Layout.SINGLE, kind, Long.MAX_VALUE,
                 options.autoThresholdBytes(), Compression.NONE);
         Path temp;
         try {
@@ -79,8 +99,10 @@ final class ObjectIndexer {
                     FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.CREATE_NEW,
                             StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 GetObjectResponse response = in.response();
-                IndexSink sink = IndexFiles.create(options.index(), channel, IndexFormat.Identity.of(base, 0), BUFFER);
-                scan = Scan.of(in, sink, options.index().stride(), response);
+                BufferedInputStream text = new BufferedInputStream(in, BUFFER);
+                refuseCompressed(object, text);
+                IndexSink sink = IndexFiles.create(kind, channel, IndexFormat.Identity.of(base, 0), BUFFER);
+                scan = Scan.of(text, sink, kind.stride(), response);
                 if (scan.bytes() != response.contentLength()) {
                     throw new IllegalStateException(object + " changed while it was indexed: read " + scan.bytes()
                             + " bytes of " + response.contentLength());

@@ -3,21 +3,25 @@ package io.linestore.bench.data;
 import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.Compression;
+import io.linestore.IndexOptions;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.StoreOptions;
+import io.linestore.WriteOptions;
 import io.linestore.bench.config.IndexStride;
 import io.linestore.bench.config.StoreLayout;
 import io.linestore.gen.ContentKind;
 import io.linestore.gen.Generator;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * The benchmarks' data, made once and kept on disk: generated text, stores built from it and the
@@ -118,11 +122,7 @@ public final class BenchData {
      * @throws UncheckedIOException naming the file if it cannot be written
      */
     public Path logStore(long lines, Compression compression) {
-        Path text = root.resolve("log-" + lines + "-seed-" + SEED + ".txt");
-        if (!Files.exists(text)) {
-            publish(text, partial -> Generator.builder().lines(lines).seed(SEED).content(ContentKind.LOG).build()
-                    .writeTo(partial));
-        }
+        Path text = logText(lines);
         Path store = root.resolve("log-store-" + lines + "-seed-" + SEED + "-"
                 + compression.toString().replace(':', '-') + "-" + compression.blockBytes());
         if (!Files.exists(store.resolve("manifest.json"))) {
@@ -130,6 +130,47 @@ public final class BenchData {
             LineStores.build(text, store, StoreOptions.builder().compression(compression).build());
         }
         return store;
+    }
+
+    /**
+     * Returns generated log lines as a text file, writing it if needed.
+     *
+     * @param lines the line count, {@code >= 1}
+     * @return the file
+     * @throws UncheckedIOException naming the file if it cannot be written
+     */
+    public Path logText(long lines) {
+        Path text = root.resolve("log-" + lines + "-seed-" + SEED + ".txt");
+        if (!Files.exists(text)) {
+            publish(text, partial -> Generator.builder().lines(lines).seed(SEED).content(ContentKind.LOG).build()
+                    .writeTo(partial));
+        }
+        return text;
+    }
+
+    /**
+     * Returns generated log lines as a gzip file at level 6 (what {@code gzip} writes by default),
+     * indexed in place with checkpoints {@code spanBytes} apart, writing and indexing it if needed.
+     *
+     * @param lines the line count, {@code >= 1}
+     * @param spanBytes text between checkpoints
+     * @return the gzip file
+     * @throws UncheckedIOException naming the file if it cannot be written
+     */
+    public Path logGzip(long lines, int spanBytes) {
+        Path text = logText(lines);
+        Path gzip = root.resolve("log-" + lines + "-seed-" + SEED + "-span-" + spanBytes + ".txt.gz");
+        if (!Files.exists(gzip)) {
+            publish(gzip, partial -> {
+                try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(partial), 1 << 16)) {
+                    Files.copy(text, out);
+                }
+            });
+        }
+        if (!Files.exists(gzip.resolveSibling(gzip.getFileName() + ".lsidx").resolve("manifest.json"))) {
+            LineStores.index(gzip, IndexOptions.builder().spanBytes(spanBytes).build(), WriteOptions.defaults());
+        }
+        return gzip;
     }
 
     /**

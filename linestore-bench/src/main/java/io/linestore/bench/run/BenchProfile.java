@@ -5,6 +5,7 @@ import io.linestore.bench.BuildBenchmark;
 import io.linestore.bench.CompressedReadBenchmark;
 import io.linestore.bench.CopyBenchmark;
 import io.linestore.bench.DecompressFloorBenchmark;
+import io.linestore.bench.GzipInPlaceReadBenchmark;
 import io.linestore.bench.IndexBenchmark;
 import io.linestore.bench.NaiveReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
@@ -113,7 +114,8 @@ public enum BenchProfile {
                         .withParams(overrides, List.of()),
                 run("scaling", List.of(ScalingBenchmark.class), Mode.Throughput).withParams(params, List.of())
                         .withParams(data, List.of()).withParams(sized, List.of()).withParams(overrides, List.of()),
-                run("compressed", List.of(CompressedReadBenchmark.class, DecompressFloorBenchmark.class),
+                run("compressed", List.of(CompressedReadBenchmark.class, DecompressFloorBenchmark.class,
+                        GzipInPlaceReadBenchmark.class),
                         Mode.AverageTime).withParams(params, List.of()).withParams(data, List.of())
                         .withParams(sized, List.of()).withParams(overrides, List.of()));
     }

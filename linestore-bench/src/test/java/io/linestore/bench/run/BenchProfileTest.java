@@ -2,6 +2,7 @@ package io.linestore.bench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.bench.GzipInPlaceReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
 import io.linestore.bench.SequentialIoBenchmark;
 import java.nio.file.Path;
@@ -27,6 +28,7 @@ class BenchProfileTest {
             assertThat(runs.get(0).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
             assertThat(runs.get(3).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
             assertThat(runs.get(4).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
+            assertThat(runs.get(4).benchmarks()).contains(GzipInPlaceReadBenchmark.class);
         }
     }
 

@@ -4,6 +4,7 @@ import com.google.common.io.MoreFiles;
 import com.google.common.io.RecursiveDeleteOption;
 import io.linestore.BuildSummary;
 import io.linestore.Compression;
+import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.LineStores;
 import io.linestore.StoreOptions;
@@ -152,7 +153,7 @@ public final class BuildCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--auto-threshold must be >= 0, got " + autoThreshold);
         }
         StoreOptions.Builder options = StoreOptions.builder()
-                .index(indexOption.kind(spec, true))
+                .index(indexOption.kind(spec, true, IndexKind.DENSE))
                 .autoThresholdBytes(autoThreshold)
                 .compression(compression())
                 .layout(layout);

@@ -1,10 +1,12 @@
 package io.linestore.cli.command;
 
+import io.linestore.Compression;
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
 import io.linestore.LineStores;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.common.ExitCodes;
+import io.linestore.cli.common.Sizes;
 import io.linestore.cli.store.ReportedBuild;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -12,6 +14,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -23,7 +26,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "index", description = {
     "Indexes a text file in place: writes FILE.lsidx/ next to it and never changes FILE, so that read, "
-            + "info and verify work on FILE itself. After FILE grew, run it again: only the new lines are indexed."
+            + "info and verify work on FILE itself. After FILE grew, run it again: only the new lines are indexed.",
+    "A gzip file (bgzip too) or a zstd file of several frames, told by its first bytes, is indexed in place "
+            + "as well: its text is decoded once, and a read decodes from the checkpoint before its first line."
 })
 public final class IndexCommand implements Callable<Integer> {
 
@@ -42,6 +47,11 @@ public final class IndexCommand implements Callable<Integer> {
     @Mixin
     private IndexOption indexOption;
 
+    @Option(names = "--span", paramLabel = "SIZE", converter = Sizes.ByteSizeConverter.class,
+            description = "For a gzip or zstd file: text between checkpoints, the most a read decodes before its "
+                    + "first line; smaller spans read faster and make a larger index (default: 1MiB).")
+    private Long span;
+
     @Mixin
     private WriteFlags writeFlags;
 
@@ -56,7 +66,15 @@ public final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        IndexOptions options = IndexOptions.builder().index(indexOption.kind(spec, false)).build();
+        IndexOptions.Builder builder = IndexOptions.builder().index(indexOption.kind(spec, false, null));
+        if (span != null) {
+            if (span < Compression.MIN_BLOCK_BYTES || span > Compression.MAX_BLOCK_BYTES) {
+                throw new ParameterException(spec.commandLine(), "--span must be " + Compression.MIN_BLOCK_BYTES
+                        + " to " + Compression.MAX_BLOCK_BYTES + " bytes, got " + span);
+            }
+            builder.spanBytes(span.intValue());
+        }
+        IndexOptions options = builder.build();
         IndexSummary summary;
         if (file.isUri()) {
             // The object is read once, by the provider of its scheme; the sidecar goes next to it.

@@ -14,7 +14,7 @@ import picocli.CommandLine.ParameterException;
 public final class IndexOption {
 
     @Option(names = "--index", paramLabel = "KIND",
-            description = "dense (default): 8 bytes per line; compact: every line in constant time in about "
+            description = "dense (default; sparse:1024 for a gzip or zstd file): 8 bytes per line; compact: every line in constant time in about "
                     + "1.3 bytes per line of 100 bytes; sparse:K: 8 bytes every K lines, a read scans up to K-1 "
                     + "lines before and after those it returns; "
                     + "none (build only): no index, a read scans from the start of its shard.")
@@ -34,23 +34,24 @@ public final class IndexOption {
      *
      * @param spec the command, for the usage error
      * @param allowNone whether the command accepts no index
-     * @return the kind, {@link IndexKind#DENSE} when neither option is given
+     * @param fallback the kind when neither option is given; may be {@code null}
+     * @return the kind, {@code fallback} when neither option is given
      * @throws ParameterException naming the option and value if it is malformed, both are given, or
      *     it names no index where one is needed
      */
-    IndexKind kind(CommandSpec spec, boolean allowNone) {
+    IndexKind kind(CommandSpec spec, boolean allowNone, IndexKind fallback) {
         if (index != null && indexStride != null) {
             throw new ParameterException(spec.commandLine(), "give --index or --index-stride, not both");
         }
         IndexKind kind;
         try {
             kind = index != null ? IndexKind.parse(index)
-                    : indexStride != null ? IndexKind.ofStride(indexStride) : IndexKind.DENSE;
+                    : indexStride != null ? IndexKind.ofStride(indexStride) : fallback;
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(),
                     (index != null ? "--index: " : "--index-stride: ") + e.getMessage());
         }
-        if (!allowNone && kind.equals(IndexKind.NONE)) {
+        if (!allowNone && IndexKind.NONE.equals(kind)) {
             throw new ParameterException(spec.commandLine(), (index != null ? "--index " + index
                     : "--index-stride " + indexStride) + ": a file indexed in place needs an index");
         }

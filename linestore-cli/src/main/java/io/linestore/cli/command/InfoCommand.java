@@ -69,8 +69,13 @@ public final class InfoCommand implements Callable<Integer> {
         if (info.compression().compressed()) {
             out.printf(Locale.ROOT, "data bytes     %,d (%.3f of the text's %,d bytes)%n", info.dataBytes(),
                     info.textBytes() == 0 ? 0 : (double) info.dataBytes() / info.textBytes(), info.textBytes());
-            out.printf(Locale.ROOT, "compression    %s, blocks of %,d bytes%n", info.compression(),
-                    info.compression().blockBytes());
+            if (info.compression().inPlace()) {
+                out.printf(Locale.ROOT, "compression    %s, indexed in place: a checkpoint every %,d bytes of text%n",
+                        info.compression(), info.compression().blockBytes());
+            } else {
+                out.printf(Locale.ROOT, "compression    %s, blocks of %,d bytes%n", info.compression(),
+                        info.compression().blockBytes());
+            }
         } else {
             out.printf(Locale.ROOT, "data bytes     %,d%n", info.dataBytes());
         }

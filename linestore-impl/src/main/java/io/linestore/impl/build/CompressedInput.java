@@ -17,7 +17,7 @@ import java.util.zip.GZIPInputStream;
 public final class CompressedInput {
 
     /** Bytes the magic numbers take. */
-    static final int MAGIC_BYTES = 4;
+    public static final int MAGIC_BYTES = 4;
 
     private static final int BUFFER = 1 << 16;
 
@@ -35,7 +35,7 @@ public final class CompressedInput {
      * @param length how many of them there are
      * @return {@code "gzip"}, {@code "zstd"}, or {@code null} for anything else
      */
-    static String codecOf(byte[] head, int length) {
+    public static String codecOf(byte[] head, int length) {
         for (int k = 0; k < MAGICS.length; k++) {
             byte[] magic = MAGICS[k];
             if (length >= magic.length && Arrays.equals(head, 0, magic.length, magic, 0, magic.length)) {

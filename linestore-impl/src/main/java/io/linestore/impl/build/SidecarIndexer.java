@@ -8,6 +8,11 @@ import io.linestore.IndexSummary;
 import io.linestore.StoreLockedException;
 import io.linestore.WriteOptions;
 import io.linestore.UnsupportedFormatException;
+import io.linestore.IndexKind;
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.Checkpointer;
+import io.linestore.impl.format.Checksums;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -15,7 +20,11 @@ import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexFiles;
+import io.linestore.impl.gzip.GzipCheckpointer;
 import io.linestore.impl.io.ChunkSource;
+import io.linestore.impl.io.ReadAheadChannel;
+import io.linestore.impl.zstd.ZstdCheckpointer;
+import java.nio.ByteBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -36,6 +45,9 @@ import java.util.List;
  * one never indexed.
  */
 public final class SidecarIndexer {
+
+    /** Bytes of decoded text handed from the decoding thread to the scanning one at a time. */
+    private static final int DECODED_CHUNK = 1 << 20;
 
     private SidecarIndexer() {
     }
@@ -88,15 +100,21 @@ public final class SidecarIndexer {
             StoreJanitor.reclaim(sidecar);
             Manifest old = readQuietly(sidecar);
             SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
-            boolean sameKind = old != null && old.index().equals(options.index());
+            String codec = codecOf(channel);
+            IndexKind kind = options.indexFor(codec != null);
+            Compression compression = codec == null ? Compression.NONE : Compression.inPlace(codec, options.spanBytes());
+            boolean sameKind = old != null && old.index().equals(kind) && old.compression().equals(compression);
             if (sameKind && state.state() == SourceCheck.State.FRESH) {
                 return summary(old, 0, started);
             }
-            boolean grown = sameKind && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0;
+            // A compressed file that grew is indexed anew: its new members cannot be told from a rewrite
+            // without decoding them.
+            boolean grown = codec == null && sameKind && state.state() == SourceCheck.State.GROWN
+                    && old.lineCount() > 0;
             Manifest manifest;
             try {
                 manifest = grown ? extend(file, sidecar, channel, old, write)
-                        : rebuild(file, sidecar, channel, old, options, write);
+                        : rebuild(file, sidecar, channel, old, kind, options.autoThresholdBytes(), compression, write);
                 if (write.fsync()) {
                     // The sidecar is an entry of the file's directory: without this, a power cut
                     // could lose the index this run commits, however well its own files are forced.
@@ -128,13 +146,14 @@ public final class SidecarIndexer {
      * Indexes the whole file anew, into a new generation: the old index stays whole, and in use, until
      * the caller publishes the new manifest.
      */
-    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, Manifest old, IndexOptions options,
-            WriteOptions write) throws IOException {
+    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, Manifest old, IndexKind kind,
+            long autoThresholdBytes, Compression compression, WriteOptions write) throws IOException {
         Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(sidecar, old), Layout.SINGLE,
-                options.index(), Long.MAX_VALUE, options.autoThresholdBytes(), Compression.NONE);
+                kind, Long.MAX_VALUE, autoThresholdBytes, compression);
         Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, empty));
-        Manifest manifest = index(file, channel, files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), empty,
-                ShardEntry.EMPTY, 0, write);
+        Path indexFile = files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
+        Manifest manifest = compression.inPlace() ? indexCompressed(file, channel, indexFile, files, empty, write)
+                : index(file, channel, indexFile, empty, ShardEntry.EMPTY, 0, write);
         if (write.fsync()) {
             ManifestCodec.forceDirectory(files);
             ManifestCodec.forceDirectory(sidecar);
@@ -163,6 +182,51 @@ public final class SidecarIndexer {
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));
+    }
+
+    /**
+     * Indexes a gzip or zstd file: decodes it once, writing the line index of its text and the
+     * checkpoints a read starts decoding at. The shard's data is the compressed file (its size and
+     * CRC32C), its text the decoded bytes.
+     */
+    private static Manifest indexCompressed(Path file, FileChannel channel, Path indexFile, Path files, Manifest base,
+            WriteOptions write) throws IOException {
+        long modified = Files.getLastModifiedTime(file).toMillis();
+        long size = channel.size();
+        Compression compression = base.compression();
+        boolean gzip = compression.codec().equals("gzip");
+        ShardEntry text;
+        long crc;
+        long[] checkpoints;
+        try (CheckpointTable.Writer table = new CheckpointTable.Writer(files.resolve(CheckpointTable.FILE),
+                base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD);
+                Checkpointer decoded = gzip
+                        ? new GzipCheckpointer(file, channel, size, compression.blockBytes(), table)
+                        : new ZstdCheckpointer(file, channel, size, compression.blockBytes(), table);
+                ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(), IndexFormat.Identity.of(base, 0),
+                        write.writeBufferSize(), write.fsync(), ShardEntry.EMPTY, 0)) {
+            LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), true, write.progress());
+            // Decoding takes a core of its own; scanning and indexing share the other.
+            try (ReadAheadChannel ahead = new ReadAheadChannel(decoded, DECODED_CHUNK, "linestore-decode")) {
+                feeder.feed(ChunkSource.of(ahead));
+            }
+            text = writer.finish(feeder.endsInsideLine() ? 1 : 0);
+            crc = decoded.crc32c();
+            checkpoints = table.finish(text.dataBytes(), size, write.fsync());
+        }
+        ShardEntry entry = new ShardEntry(text.lines(), size, crc, text.indexBytes(), text.indexCrc32c(),
+                Checksums.crc32c(channel, file, 0, Math.min(size, DataFileIdentity.HEAD_BYTES)), text.dataBytes());
+        return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified)
+                .withCheckpoints(checkpoints[0], checkpoints[1]));
+    }
+
+    /** The codec whose magic number starts the file, or {@code null} for text. */
+    private static String codecOf(FileChannel channel) throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(CompressedInput.MAGIC_BYTES);
+        while (head.hasRemaining() && channel.read(head, head.position()) > 0) {
+            // reads until the magic's bytes are in or the file ends
+        }
+        return CompressedInput.codecOf(head.array(), head.position());
     }
 
     /**

@@ -142,8 +142,10 @@ public record Manifest(
      * @return the public description
      */
     public StoreInfo info() {
-        return new StoreInfo(version, layout, lineCount, dataBytes, textBytes(), indexBytes, index, linesPerShard,
-                shards.size(), compression);
+        // A compressed file's checkpoints are part of its index.
+        long checkpoints = source == null ? 0 : source.checkpointsBytes();
+        return new StoreInfo(version, layout, lineCount, dataBytes, textBytes(), indexBytes + checkpoints, index,
+                linesPerShard, shards.size(), compression);
     }
 
     /**

@@ -198,6 +198,10 @@ public final class ManifestCodec {
                 json.name("modifiedMillis").value(m.source().modifiedMillis());
                 json.name("headCrc32c").value(m.source().headCrc32c());
                 json.name("tailCrc32c").value(m.source().tailCrc32c());
+                if (m.compression().inPlace()) {
+                    json.name("checkpointsBytes").value(m.source().checkpointsBytes());
+                    json.name("checkpointsCrc32c").value(m.source().checkpointsCrc32c());
+                }
                 json.endObject();
             }
             json.endObject();
@@ -227,17 +231,28 @@ public final class ManifestCodec {
         return new Manifest(m.string("format"), version, generations ? m.number("generation") : 0,
                 generations ? m.number("storeId") : 0, parsedLayout, m.number("lineCount"),
                 m.number("dataBytes"), m.number("indexBytes"), indexKind(m, generations), m.number("linesPerShard"),
-                m.number("autoThresholdBytes"), shards, source == null ? null : new SourceFile(source.string("name"),
-                        source.number("modifiedMillis"), source.number("headCrc32c"), source.number("tailCrc32c")),
-                compressed ? compression(m) : Compression.NONE);
+                m.number("autoThresholdBytes"), shards, source == null ? null : sourceFile(source, compressed),
+                compressed ? compression(m, source != null) : Compression.NONE);
     }
 
-    /** A compressed store's {@code compression} and {@code blockBytes}. */
-    private static Compression compression(Fields m) {
+    /** A sidecar's {@code source}: a compressed file's names its checkpoint table too. */
+    private static SourceFile sourceFile(Fields source, boolean compressed) {
+        SourceFile file = new SourceFile(source.string("name"), source.number("modifiedMillis"),
+                source.number("headCrc32c"), source.number("tailCrc32c"));
+        return compressed ? file.withCheckpoints(source.number("checkpointsBytes"), source.number("checkpointsCrc32c"))
+                : file;
+    }
+
+    /**
+     * A compressed store's {@code compression} and {@code blockBytes}; a sidecar's are those of the
+     * compressed file it indexes in place.
+     */
+    private static Compression compression(Fields m, boolean inPlace) {
         String text = m.string("compression");
         long blockBytes = m.number("blockBytes");
         try {
-            Compression compression = Compression.parse(text);
+            Compression compression = inPlace ? Compression.inPlace(text, Compression.MIN_BLOCK_BYTES)
+                    : Compression.parse(text);
             if (!compression.compressed()) {
                 throw m.corrupt("version " + Manifest.VERSION_COMPRESSED + " is a compressed store, but compression=\""
                         + text + "\"");

@@ -1,6 +1,7 @@
 package io.linestore.impl.format;
 
 import io.linestore.Layout;
+import io.linestore.impl.blocks.CheckpointTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -159,6 +160,21 @@ public final class StoreFiles {
      */
     public static Path indexPath(Path storeDir, Manifest manifest, int shard) {
         return filesDir(storeDir, manifest).resolve(indexFile(manifest.layout(), shard));
+    }
+
+    /**
+     * The checkpoint table of a gzip or zstd file indexed in place.
+     *
+     * @param storeDir the sidecar directory
+     * @param manifest its manifest
+     * @return the table's location, or {@code null} when the manifest is not of such a file
+     */
+    public static CheckpointTable.Location checkpoints(Path storeDir, Manifest manifest) {
+        if (!manifest.compression().inPlace()) {
+            return null;
+        }
+        return new CheckpointTable.Location(filesDir(storeDir, manifest).resolve(CheckpointTable.FILE),
+                manifest.storeId(), manifest.source().checkpointsBytes());
     }
 
     /**

@@ -41,6 +41,16 @@ public sealed interface ChunkSource {
     }
 
     /**
+     * A channel, read to its end.
+     *
+     * @param input the bytes; the caller closes it
+     * @return the source
+     */
+    static ChunkSource of(ReadableByteChannel input) {
+        return new Stream(input);
+    }
+
+    /**
      * Reads the source's bytes from {@code offset} on into a buffer, from its position up to its
      * limit, blocking until it is full or the source ends.
      *

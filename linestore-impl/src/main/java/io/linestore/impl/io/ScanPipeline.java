@@ -1,5 +1,6 @@
 package io.linestore.impl.io;
 
+import com.google.common.util.concurrent.Uninterruptibles;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
@@ -175,18 +176,7 @@ public final class ScanPipeline {
         }
 
         void join() {
-            boolean interrupted = false;
-            while (true) {
-                try {
-                    thread.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
+            Uninterruptibles.joinUninterruptibly(thread);
         }
     }
 

@@ -9,9 +9,9 @@ import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.LineIndex;
-import io.linestore.impl.zstd.BlockCache;
-import io.linestore.impl.zstd.BlockReader;
-import io.linestore.impl.zstd.SeekTable;
+import io.linestore.impl.blocks.BlockCache;
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.BlockReader;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -93,11 +93,13 @@ public final class ShardReader implements Closeable {
      *     java.lang.foreign.MemorySegment, IndexFormat.Identity, long, long, long, LongPredicate)}
      * @param blocks for a compressed shard, the store's cache of decompressed blocks; {@code null} for an
      *     uncompressed one
+     * @param checkpoints for a gzip or zstd file indexed in place, its checkpoint table; {@code null}
+     *     otherwise
      */
     public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
             long dataBytes, long textBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method,
             int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd, LongPredicate committedSince,
-            BlockCache blocks) {
+            BlockCache blocks, CheckpointTable.Location checkpoints) {
     }
 
     /**
@@ -126,7 +128,8 @@ public final class ShardReader implements Closeable {
             RangeReader reader = stream != null ? stream : openReader(spec, arena);
             TextRanges text = stream;
             if (spec.blocks() != null) {
-                BlockReader blocks = openBlocks(spec, reader);
+                BlockReader blocks = CompressedText.open(spec.dataFile(), spec.identity().shard(), reader,
+                        spec.dataBytes(), spec.textBytes(), spec.checkpoints(), spec.blocks());
                 reader = blocks;
                 text = stream != null ? blocks : null;
             }
@@ -139,18 +142,6 @@ public final class ShardReader implements Closeable {
                     + "): " + problem, e);
         } catch (RuntimeException | Error e) {
             arena.close();
-            throw e;
-        }
-    }
-
-    /** Reads the seek table at the end of a compressed data file; the blocks' reader owns {@code raw}. */
-    private static BlockReader openBlocks(Spec spec, RangeReader raw) throws IOException {
-        try {
-            SeekTable table = SeekTable.read(spec.dataFile(), (from, into) -> raw.readFully(from, into, 0, into.length),
-                    spec.dataBytes(), spec.textBytes());
-            return new BlockReader(spec.dataFile(), spec.identity().shard(), raw, table, spec.blocks());
-        } catch (IOException | RuntimeException e) {
-            raw.close();
             throw e;
         }
     }

@@ -16,9 +16,10 @@ import io.linestore.impl.io.ChunkSink;
 import io.linestore.impl.io.LineEnds;
 import io.linestore.impl.read.FileChannelRangeReader;
 import io.linestore.impl.read.RangeReader;
-import io.linestore.impl.zstd.BlockCache;
-import io.linestore.impl.zstd.BlockReader;
-import io.linestore.impl.zstd.SeekTable;
+import io.linestore.impl.blocks.BlockCache;
+import io.linestore.impl.blocks.BlockReader;
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.read.CompressedText;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -67,6 +68,7 @@ public final class StoreVerifier {
      */
     public static VerifyReport verify(Path dir, Manifest manifest, boolean unterminatedEnd) {
         StoreVerifier verifier = new StoreVerifier(dir, manifest, unterminatedEnd);
+        verifier.verifyCheckpoints(StoreFiles.checkpoints(dir, manifest));
         for (int k = 0; k < manifest.shards().size(); k++) {
             verifier.verifyShard(k, manifest.shards().get(k));
         }
@@ -82,6 +84,30 @@ public final class StoreVerifier {
                     : verifyIndexFile(indexFile, name(indexFile), IndexFormat.Identity.of(manifest, number), shard,
                             arena);
             verifyData(data, name(data), name(indexFile), number, shard, index, openEnd);
+        }
+    }
+
+    /** Checks the size and CRC32C of a compressed file's checkpoint table, when it has one. */
+    private void verifyCheckpoints(CheckpointTable.Location checkpoints) {
+        if (checkpoints == null) {
+            return;
+        }
+        String name = name(checkpoints.path());
+        try (FileChannel channel = FileChannel.open(checkpoints.path(), StandardOpenOption.READ)) {
+            long size = channel.size();
+            if (size != checkpoints.bytes()) {
+                problem(name, "size " + size + " bytes, the manifest says " + checkpoints.bytes());
+                return;
+            }
+            long crc = Checksums.crc32c(channel, checkpoints.path(), 0, size);
+            if (crc != manifest.source().checkpointsCrc32c()) {
+                problem(name, "CRC32C " + Long.toHexString(crc) + ", the manifest says "
+                        + Long.toHexString(manifest.source().checkpointsCrc32c()));
+            }
+        } catch (NoSuchFileException e) {
+            problem(name, "missing");
+        } catch (IOException e) {
+            problem(name, "cannot read: " + e.getMessage());
         }
     }
 
@@ -189,10 +215,9 @@ public final class StoreVerifier {
             return false;
         }
         RangeReader raw = new FileChannelRangeReader(file, channel, READ_BUFFER);
-        try {
-            SeekTable table = SeekTable.read(file, (from, into) -> raw.readFully(from, into, 0, into.length), size,
-                    shard.textBytes());
-            new BlockReader(file, number, raw, table, new BlockCache(0)).read(0, shard.textBytes(), scan);
+        try (BlockReader text = CompressedText.open(file, number, raw, size, shard.textBytes(),
+                StoreFiles.checkpoints(dir, manifest), new BlockCache(0))) {
+            text.read(0, shard.textBytes(), scan);
             return true;
         } catch (CorruptStoreException e) {
             problem(name, e.getMessage());

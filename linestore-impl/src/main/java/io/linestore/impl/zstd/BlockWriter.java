@@ -89,7 +89,7 @@ public final class BlockWriter implements Closeable {
         SeekTable table = SeekTable.read(file, (from, into) -> ChannelChunks.readFully(channel, ByteBuffer.wrap(into),
                 from, file), fileBytes, textBytes);
         int[][] sizes = table.sizes();
-        int n = table.frames();
+        int n = table.blocks();
         int[] compressedSizes = Arrays.copyOf(sizes[0], n + 1);
         int[] decompressedSizes = Arrays.copyOf(sizes[1], n + 1);
         compressedSizes[n] = (int) (fileBytes - table.fileStart(n));

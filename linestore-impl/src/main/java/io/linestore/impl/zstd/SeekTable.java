@@ -1,11 +1,11 @@
 package io.linestore.impl.zstd;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.impl.blocks.BlockTable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.util.Arrays;
 
 /**
  * The blocks of a compressed data file: where each zstd frame lies in the file and which bytes of the
@@ -31,7 +31,7 @@ import java.util.Arrays;
  * bytes exactly, and the decompressed sizes add up to the shard's text bytes; a table that says
  * otherwise is damage. Immutable and thread-safe once read.
  */
-public final class SeekTable {
+public final class SeekTable implements BlockTable {
 
     /** The magic of the skippable frame that holds the table. */
     static final int SKIPPABLE_MAGIC = 0x184D2A5E;
@@ -151,7 +151,7 @@ public final class SeekTable {
      * The frames' sizes, for an append that continues the file: each frame's compressed and
      * decompressed size in file order.
      *
-     * @return {@code {compressed, decompressed}}, each of {@link #frames()} entries
+     * @return {@code {compressed, decompressed}}, each of {@link #blocks()} entries
      */
     int[][] sizes() {
         int[] compressed = new int[frames];
@@ -169,17 +169,9 @@ public final class SeekTable {
      * @param textOffset a byte of the text, {@code 0 <=} it {@code <} the text's size
      * @return the frame's number
      */
-    public int frameAt(long textOffset) {
-        // The last frame that starts at or before the byte: frames without text (old seek tables) start
-        // where the frame after them does, so they are never the last.
-        int i = Arrays.binarySearch(textStart, 0, frames, textOffset);
-        if (i < 0) {
-            return -i - 2;
-        }
-        while (i + 1 < frames && textStart[i + 1] == textOffset) {
-            i++;
-        }
-        return i;
+    @Override
+    public int blockAt(long textOffset) {
+        return BlockTable.holding(textStart, frames, textOffset);
     }
 
     /**
@@ -187,14 +179,25 @@ public final class SeekTable {
      *
      * @return the count
      */
-    public int frames() {
+    @Override
+    public int blocks() {
         return frames;
     }
 
+    @Override
+    public long fileFrom(int block) {
+        return fileStart[block];
+    }
+
+    @Override
+    public long fileTo(int block) {
+        return fileStart[block + 1];
+    }
+
     /**
-     * Where frame {@code i} starts in the file; {@code fileStart(frames())} is where the table starts.
+     * Where frame {@code i} starts in the file; {@code fileStart(blocks())} is where the table starts.
      *
-     * @param i a frame, or {@link #frames()}
+     * @param i a frame, or {@link #blocks()}
      * @return the file offset
      */
     public long fileStart(int i) {
@@ -202,11 +205,12 @@ public final class SeekTable {
     }
 
     /**
-     * The first text byte frame {@code i} holds; {@code textStart(frames())} is the text's size.
+     * The first text byte frame {@code i} holds; {@code textStart(blocks())} is the text's size.
      *
-     * @param i a frame, or {@link #frames()}
+     * @param i a frame, or {@link #blocks()}
      * @return the text offset
      */
+    @Override
     public long textStart(int i) {
         return textStart[i];
     }

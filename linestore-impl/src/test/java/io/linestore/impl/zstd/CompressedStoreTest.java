@@ -111,9 +111,9 @@ class CompressedStoreTest {
                 raf.readFully(into);
             }, manifest.dataBytes(), manifest.textBytes());
         }
-        assertThat(table.textStart(table.frames())).isEqualTo(input.length);
+        assertThat(table.textStart(table.blocks())).isEqualTo(input.length);
         int insideLongLines = 0;
-        for (int i = 1; i < table.frames(); i++) {
+        for (int i = 1; i < table.blocks(); i++) {
             long start = table.textStart(i);
             assertThat(start - table.textStart(i - 1)).isBetween(1L, 256L);
             if (input[(int) start - 1] != '\n') {

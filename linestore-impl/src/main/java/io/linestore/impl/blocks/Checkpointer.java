@@ -1,0 +1,124 @@
+package io.linestore.impl.blocks;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.file.Path;
+import java.util.zip.CRC32C;
+
+/**
+ * The text of a compressed file, decoded once from its start to its end, that records into a
+ * {@link CheckpointTable.Writer} where later reads can start decoding: a checkpoint at the first place
+ * that starts {@code span} or more bytes of text after the last one. Sums the CRC32C of the compressed
+ * bytes as it reads them. A damaged or cut file is an {@link IOException} whose message says where
+ * (the caller names the file). Read by one thread.
+ */
+public abstract class Checkpointer implements ReadableByteChannel {
+
+    /** The file, for messages. */
+    protected final Path file;
+    /** Text bytes between checkpoints, at least. */
+    protected final long span;
+    /** Receives the checkpoints. */
+    protected final CheckpointTable.Writer checkpoints;
+    /** The bytes to read: the file's size when the index started. */
+    protected final long size;
+    /** Compressed bytes read so far. */
+    protected long read;
+    /** Text bytes produced so far. */
+    protected long text;
+
+    private final FileChannel channel;
+    private final CRC32C crc = new CRC32C();
+
+    /**
+     * Reads a compressed file from its start.
+     *
+     * @param file the file, for messages
+     * @param channel the file, read from byte 0 to {@code size}; not closed
+     * @param size the bytes to read
+     * @param span text bytes between checkpoints, at least
+     * @param checkpoints receives the checkpoints
+     */
+    protected Checkpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
+        this.file = file;
+        this.channel = channel;
+        this.size = size;
+        this.span = span;
+        this.checkpoints = checkpoints;
+    }
+
+    /**
+     * Decodes text into the buffer's array, up to its limit, stopping early only at the end.
+     *
+     * @param buffer a heap buffer
+     * @return bytes decoded, or -1 at the end of the text
+     * @throws IOException if the file is damaged, cut or cannot be read
+     */
+    @Override
+    public final int read(ByteBuffer buffer) throws IOException {
+        int n = decode(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+        if (n > 0) {
+            buffer.position(buffer.position() + n);
+        }
+        return n;
+    }
+
+    /**
+     * Decodes the next text.
+     *
+     * @param into where the text goes
+     * @param at the first index to fill
+     * @param length how many bytes to decode, {@code >= 1}
+     * @return bytes decoded (fewer than {@code length} only at the end), or -1 after the end
+     * @throws IOException if the file is damaged, cut or cannot be read
+     */
+    protected abstract int decode(byte[] into, int at, int length) throws IOException;
+
+    /**
+     * Reads the file's next compressed bytes into a buffer, from 0 up to its capacity or the end of
+     * the bytes to read, and sums them into the CRC32C.
+     *
+     * @param buffer the buffer; flipped on return (position 0, limit the bytes read)
+     * @return the bytes read
+     * @throws IOException if reading fails, or the file is shorter than it was
+     */
+    protected final int fill(ByteBuffer buffer) throws IOException {
+        buffer.clear().limit((int) Math.min(buffer.capacity(), size - read));
+        while (buffer.hasRemaining()) {
+            if (channel.read(buffer, read + buffer.position()) < 0) {
+                throw new EOFException("it ends at byte " + (read + buffer.position()) + ", not " + size);
+            }
+        }
+        int n = buffer.position();
+        buffer.flip();
+        crc.update(buffer.duplicate());
+        read += n;
+        return n;
+    }
+
+    /**
+     * The text's size, once the channel has ended.
+     *
+     * @return bytes of text
+     */
+    public final long textBytes() {
+        return text;
+    }
+
+    /**
+     * The CRC32C of the compressed bytes read.
+     *
+     * @return the checksum
+     */
+    public final long crc32c() {
+        return crc.getValue();
+    }
+
+    @Override
+    public boolean isOpen() {
+        return true;
+    }
+}

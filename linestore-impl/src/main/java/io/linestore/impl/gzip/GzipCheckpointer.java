@@ -1,0 +1,130 @@
+package io.linestore.impl.gzip;
+
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.Checkpointer;
+import java.io.EOFException;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.util.zip.DataFormatException;
+
+/**
+ * The text of a gzip file (one member or several; bgzip is several), read once from start to end,
+ * that records a checkpoint into a {@link CheckpointTable.Writer} at the first deflate block or member
+ * that starts {@code span} or more bytes of text after the last checkpoint (zlib's {@code zran}
+ * method: inflate stops after each block, and the block's bit position and the 32 KiB of text before
+ * it are kept). A damaged or cut file, or bytes after the last member that are not another member, is
+ * an {@link IOException} naming the compressed byte. Read by one thread; closing frees zlib's state.
+ */
+public final class GzipCheckpointer extends Checkpointer {
+
+    private static final int INPUT = 1 << 18;
+    private static final int OUTPUT = 1 << 18;
+
+    private final Arena arena = Arena.ofShared();
+    private final MemorySegment input = arena.allocate(INPUT);
+    private final ByteBuffer inputBuffer = input.asByteBuffer();
+    private final MemorySegment output = arena.allocate(OUTPUT);
+    private final MemorySegment windowSegment = arena.allocate(Inflate.WINDOW);
+    private final byte[] window = new byte[Inflate.WINDOW];
+    private final Inflate inflate;
+    /** Where the last member ended, while the next one's header is read; -1 inside a member. */
+    private long memberEnd = -1;
+    private boolean finished;
+    private boolean closed;
+
+    /**
+     * Reads a gzip file from its start.
+     *
+     * @param file the file, for messages
+     * @param channel the file, read from byte 0 to {@code size}; not closed
+     * @param size the bytes to read
+     * @param span text bytes between checkpoints, at least
+     * @param checkpoints receives the checkpoints
+     */
+    public GzipCheckpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
+        super(file, channel, size, span, checkpoints);
+        try {
+            this.inflate = new Inflate(arena, Inflate.GZIP);
+        } catch (RuntimeException | Error e) {
+            arena.close();
+            throw e;
+        }
+        inflate.input(input, 0);
+    }
+
+    @Override
+    protected int decode(byte[] into, int at, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        int produced = 0;
+        while (produced < length && !finished) {
+            if (inflate.availableInput() == 0 && read < size) {
+                inflate.input(input, fill(inputBuffer));
+            }
+            int room = Math.min(length - produced, OUTPUT);
+            inflate.output(output, room);
+            int code = inflate.inflate(Inflate.Z_BLOCK);
+            int got = room - inflate.availableOutput();
+            MemorySegment.copy(output, ValueLayout.JAVA_BYTE, 0, into, at + produced, got);
+            produced += got;
+            text += got;
+            int type = inflate.dataType();
+            if ((type & 0xC0) == 0x80) {
+                memberEnd = -1;
+                if (checkpoints.count() == 0 || text - checkpoints.lastText() >= span) {
+                    int windowBytes = inflate.window(windowSegment);
+                    MemorySegment.copy(windowSegment, ValueLayout.JAVA_BYTE, 0, window, 0, windowBytes);
+                    checkpoints.add(text, consumed(), type & 7, window, windowBytes);
+                }
+            }
+            if (code == Inflate.Z_STREAM_END) {
+                memberEnd = consumed();
+                if (memberEnd == size) {
+                    finished = true;
+                } else {
+                    inflate.reset(Inflate.GZIP);
+                }
+            } else if (code == Inflate.Z_BUF_ERROR && inflate.availableInput() == 0 && read == size) {
+                throw damaged(new EOFException((memberEnd >= 0
+                        ? "the " + (size - memberEnd) + " bytes after the gzip member that ends at byte " + memberEnd
+                                + " are not a whole gzip member"
+                        : "it ends inside a gzip member at byte " + size + " (truncated)")));
+            } else if (code != Inflate.Z_OK && code != Inflate.Z_BUF_ERROR) {
+                String problem = memberEnd >= 0
+                        ? "the bytes after the gzip member that ends at byte " + memberEnd + " are not gzip ("
+                                + inflate.message(code) + ")"
+                        : "gzip data is damaged near byte " + consumed() + ": " + inflate.message(code);
+                throw damaged(new DataFormatException(problem));
+            }
+        }
+        return produced == 0 && finished ? -1 : produced;
+    }
+
+    /** Compressed bytes inflate has taken. */
+    private long consumed() {
+        return read - inflate.availableInput();
+    }
+
+    private static IOException damaged(Exception e) {
+        return new IOException(e.getMessage(), e);
+    }
+
+    /** Frees zlib's state; again does nothing. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            try {
+                inflate.close();
+            } finally {
+                arena.close();
+            }
+        }
+    }
+}

@@ -1,0 +1,92 @@
+package io.linestore.impl.gzip;
+
+import io.linestore.impl.blocks.BlockDecoder;
+import io.linestore.impl.blocks.CheckpointTable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+
+/**
+ * Decodes the text of a gzip file between two of its checkpoints with the JDK's {@link Inflater}
+ * (raw deflate): sets the checkpoint's window as the dictionary, enters the block through a
+ * {@link DeflatePreface} when it starts inside a byte, and inflates until the text asked for is out,
+ * crossing member ends on the way (a member's trailer and the next one's header are skipped). The
+ * JDK's inflater costs nothing to set up, where zlib's own calls, which indexing needs, cost a
+ * {@code java.lang.foreign} link of a few hundred milliseconds per process. Thread-safe: each decode
+ * has its own inflater. Owns the checkpoint table.
+ */
+public final class GzipSpans implements BlockDecoder {
+
+    /** A gzip member's trailer: CRC-32 and length, 4 bytes each. */
+    private static final int TRAILER = 8;
+
+    private final CheckpointTable table;
+
+    /**
+     * Decodes the blocks of a table.
+     *
+     * @param table the gzip file's checkpoints, owned from now on
+     */
+    public GzipSpans(CheckpointTable table) {
+        this.table = table;
+    }
+
+    @Override
+    public void decode(int block, byte[] compressed, int length, byte[] text) throws DataFormatException {
+        byte[] window = table.window(block);
+        int bits = table.bits(block);
+        Inflater inflater = new Inflater(true);
+        try {
+            if (window.length > 0) {
+                inflater.setDictionary(window);
+            }
+            int at = bits > 0 ? 1 : 0;
+            boolean prefaced = bits > 0;
+            if (prefaced) {
+                inflater.setInput(DeflatePreface.of(bits, (compressed[0] & 0xFF) >>> (8 - bits)));
+            } else {
+                inflater.setInput(compressed, at, length - at);
+            }
+            int produced = 0;
+            while (produced < text.length) {
+                int n = inflater.inflate(text, produced, text.length - produced);
+                produced += n;
+                if (produced == text.length) {
+                    break;
+                }
+                if (inflater.finished()) {
+                    // A member ended: skip its trailer and the next member's header, go on with a fresh window.
+                    int next = GzipHeader.skip(compressed, length - inflater.getRemaining() + TRAILER, length);
+                    inflater.reset();
+                    inflater.setInput(compressed, next, length - next);
+                } else if (inflater.needsInput()) {
+                    if (!prefaced) {
+                        throw new DataFormatException("the text ends " + (text.length - produced)
+                                + " bytes before the checkpoints say it does");
+                    }
+                    prefaced = false;
+                    inflater.setInput(compressed, at, length - at);
+                } else if (n == 0) {
+                    throw new DataFormatException("the deflate data asks for a dictionary");
+                }
+            }
+        } finally {
+            inflater.end();
+        }
+    }
+
+    @Override
+    public boolean decodesPrefixes() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        try {
+            table.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.linestore.impl.zstd;
+
+import com.github.luben.zstd.ZstdDecompressCtx;
+import com.github.luben.zstd.ZstdException;
+import io.linestore.UnsupportedFormatException;
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.Checkpointer;
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+
+/**
+ * The text of a zstd file of several frames (skippable frames, such as a seek table, among them),
+ * read once from start to end, that records a checkpoint into a {@link CheckpointTable.Writer} at the
+ * first frame that starts {@code span} or more bytes of text after the last checkpoint. A frame is
+ * the smallest unit a reader can enter, so a file of one frame holding more than {@code span} bytes,
+ * or any frame holding more than {@link #MAX_FRAME_TEXT}, is refused with an
+ * {@link UnsupportedFormatException} that names the ways out. A damaged or cut file is an
+ * {@link IOException} naming the compressed byte. Read by one thread.
+ */
+public final class ZstdCheckpointer extends Checkpointer {
+
+    /** The most text one frame may hold: a read decompresses at least a whole frame. */
+    public static final int MAX_FRAME_TEXT = 1 << 24;
+
+    private static final int BUFFER = 1 << 18;
+
+    private final ByteBuffer input = ByteBuffer.allocateDirect(BUFFER).limit(0);
+    private final ByteBuffer output = ByteBuffer.allocateDirect(BUFFER);
+    private final ZstdDecompressCtx context = new ZstdDecompressCtx();
+    private long frameStart;
+    private long frameText;
+    private int frames;
+    private boolean inFrame;
+    private boolean finished;
+
+    /**
+     * Reads a zstd file from its start.
+     *
+     * @param file the file, for messages
+     * @param channel the file, read from byte 0 to {@code size}; not closed
+     * @param size the bytes to read
+     * @param span text bytes between checkpoints, at least
+     * @param checkpoints receives the checkpoints
+     */
+    public ZstdCheckpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
+        super(file, channel, size, span, checkpoints);
+    }
+
+    @Override
+    protected int decode(byte[] into, int at, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        if (checkpoints.count() == 0) {
+            checkpoints.add(0, 0, 0, into, 0);
+        }
+        int produced = 0;
+        while (produced < length && !finished) {
+            if (!input.hasRemaining()) {
+                if (read == size) {
+                    end();
+                    break;
+                }
+                fill(input);
+            }
+            output.clear().limit(Math.min(length - produced, BUFFER));
+            boolean frameDone;
+            try {
+                frameDone = context.decompressDirectByteBufferStream(output, input);
+            } catch (ZstdException e) {
+                throw new IOException("zstd data is damaged in the frame that starts at byte " + frameStart
+                        + ": " + e.getMessage(), e);
+            }
+            int got = output.position();
+            output.flip().get(into, at + produced, got);
+            produced += got;
+            text += got;
+            frameText += got;
+            inFrame = true;
+            if (frameText > MAX_FRAME_TEXT) {
+                throw new UnsupportedFormatException(file + ": the zstd frame at byte " + frameStart
+                        + " holds more than " + MAX_FRAME_TEXT + " bytes of text, and a frame cannot be entered in"
+                        + " the middle; " + WAYS_OUT);
+            }
+            if (frameDone) {
+                frameEnded();
+            }
+        }
+        return produced == 0 && finished ? -1 : produced;
+    }
+
+    private static final String WAYS_OUT = "build a store from it (linestore build FILE STORE --compress zstd) or"
+            + " recompress it in frames (pzstd)";
+
+    private void frameEnded() throws IOException {
+        frames++;
+        inFrame = false;
+        frameText = 0;
+        frameStart = read - input.remaining();
+        if (frameStart < size && text - checkpoints.lastText() >= span) {
+            checkpoints.add(text, frameStart, 0, null, 0);
+        }
+    }
+
+    private void end() throws IOException {
+        if (inFrame) {
+            throw new EOFException("it ends inside the zstd frame that starts at byte " + frameStart
+                    + " (truncated)");
+        }
+        if (frames == 1 && text > span) {
+            throw new UnsupportedFormatException(file + " is one zstd frame of " + text + " bytes of text: it cannot"
+                    + " be entered in the middle, so every read would decompress it from the start; " + WAYS_OUT);
+        }
+        finished = true;
+    }
+
+    @Override
+    public void close() {
+        context.close();
+    }
+}

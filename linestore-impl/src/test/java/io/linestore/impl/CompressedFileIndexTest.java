@@ -1,0 +1,233 @@
+package io.linestore.impl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.github.luben.zstd.Zstd;
+import io.linestore.IndexOptions;
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.ReadOptions;
+import io.linestore.StaleIndexException;
+import io.linestore.UnsupportedFormatException;
+import io.linestore.WriteOptions;
+import io.linestore.gen.ReferenceLines;
+import io.linestore.impl.format.StoreFiles;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.FileTime;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * gzip and zstd files indexed in place, where the contract suite does not reach: files that are cut,
+ * damaged, followed by other bytes, or one zstd frame are refused with a message naming the file and
+ * where it went wrong, and leave no sidecar; a file changed after indexing is refused until indexed
+ * again; a gzip file that grew by a member reads as before until indexed again, then whole; checkpoints
+ * a megabyte apart in a file of many megabytes give every line (the 32 KiB windows and the bit
+ * positions of real deflate streams).
+ */
+class CompressedFileIndexTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aCutGzipFileIsRefusedNamingItAndLeavesNoSidecar() throws IOException {
+        byte[] gz = gzip(text(2_000, 1));
+        Path file = Files.write(dir.resolve("cut.gz"), Arrays.copyOf(gz, gz.length - 20));
+
+        assertThatThrownBy(() -> index(file)).hasMessageContaining("cut.gz").hasMessageContaining("truncated");
+        assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    @Test
+    void aFlippedByteIsRefusedNamingWhereItWasFound() throws IOException {
+        byte[] gz = gzip(text(2_000, 2));
+        gz[gz.length / 2] ^= 0x20;
+        Path file = Files.write(dir.resolve("flipped.gz"), gz);
+
+        assertThatThrownBy(() -> index(file)).hasMessageContaining("flipped.gz").hasMessageMatching(
+                "(?s).*(damaged near byte \\d+|ends inside a gzip member).*");
+        assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    @Test
+    void aWrongCrcInTheTrailerIsRefused() throws IOException {
+        byte[] gz = gzip(text(2_000, 3));
+        gz[gz.length - 6] ^= 0x01;
+        Path file = Files.write(dir.resolve("crc.gz"), gz);
+
+        assertThatThrownBy(() -> index(file)).hasMessageContaining("crc.gz").hasMessageContaining("incorrect data check");
+    }
+
+    @ParameterizedTest(name = "{0} trailing bytes")
+    @ValueSource(ints = {1, 2, 9, 100})
+    void bytesAfterTheLastMemberThatAreNotGzipAreRefusedNamingTheMembersEnd(int trailing) throws IOException {
+        byte[] gz = gzip(text(500, 4));
+        byte[] withGarbage = Arrays.copyOf(gz, gz.length + trailing);
+        Arrays.fill(withGarbage, gz.length, withGarbage.length, (byte) 'x');
+        Path file = Files.write(dir.resolve("trailing.gz"), withGarbage);
+
+        assertThatThrownBy(() -> index(file)).hasMessageContaining("trailing.gz")
+                .hasMessageContaining("after the gzip member that ends at byte " + gz.length);
+        assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    @Test
+    void garbageBetweenMembersIsRefused() throws IOException {
+        byte[] first = gzip(text(300, 5));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(first);
+        out.writeBytes("not gzip at all".getBytes(StandardCharsets.US_ASCII));
+        out.writeBytes(gzip(text(300, 6)));
+        Path file = Files.write(dir.resolve("between.gz"), out.toByteArray());
+
+        assertThatThrownBy(() -> index(file)).hasMessageContaining("ends at byte " + first.length);
+    }
+
+    @Test
+    void aZstdFileOfOneLargeFrameIsRefusedNamingTheWaysOut() throws IOException {
+        byte[] text = text(5_000, 7);
+        Path file = Files.write(dir.resolve("one.zst"), Zstd.compress(text, 3));
+
+        assertThatThrownBy(() -> LineStores.index(file, IndexOptions.builder().spanBytes(1024).build(),
+                WriteOptions.defaults()))
+                .isInstanceOf(UnsupportedFormatException.class).hasMessageContaining("one.zst")
+                .hasMessageContaining("one zstd frame").hasMessageContaining("--compress zstd")
+                .hasMessageContaining("pzstd");
+        assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    @Test
+    void aCutZstdFileIsRefused() throws IOException {
+        byte[] zst = CompressedFiles.zstd(text(2_000, 8), 1_000, 8);
+        Path file = Files.write(dir.resolve("cut.zst"), Arrays.copyOf(zst, zst.length - 3));
+
+        assertThatThrownBy(() -> index(file)).hasMessageContaining("cut.zst").hasMessageContaining("truncated");
+        assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    @Test
+    void aGzipFileChangedAfterIndexingIsRefusedUntilIndexedAgain() throws IOException {
+        Path file = Files.write(dir.resolve("changed.gz"), gzip(text(1_000, 9)));
+        index(file);
+        byte[] other = gzip(text(1_000, 10));
+        Files.write(file, other);
+
+        assertThatThrownBy(() -> LineStores.open(file)).isInstanceOf(StaleIndexException.class);
+        index(file);
+        try (LineStore store = LineStores.open(file)) {
+            assertThat(store.read(0, 1_000)).isEqualTo(lines(text(1_000, 10)));
+        }
+    }
+
+    @Test
+    void aGzipFileGrownByAMemberReadsAsBeforeUntilIndexedAgain() throws IOException {
+        byte[] first = text(700, 11);
+        byte[] more = text(300, 12);
+        Path file = Files.write(dir.resolve("grown.gz"), gzip(first));
+        index(file);
+        Files.write(file, gzip(more), StandardOpenOption.APPEND);
+
+        try (LineStore store = LineStores.open(file)) {
+            assertThat(store.lineCount()).isEqualTo(700);
+            assertThat(store.read(690, 100)).isEqualTo(lines(first).subList(690, 700));
+        }
+        index(file);
+        try (LineStore store = LineStores.open(file)) {
+            assertThat(store.lineCount()).isEqualTo(1_000);
+            assertThat(store.read(695, 10)).isEqualTo(
+                    java.util.stream.Stream.concat(lines(first).stream(), lines(more).stream()).toList().subList(695, 705));
+        }
+    }
+
+    @Test
+    void aGzipFileDamagedAfterIndexingWithItsSizeAndTimeKeptFailsVerify() throws IOException {
+        Path file = Files.write(dir.resolve("damaged.gz"), gzip(text(20_000, 13)));
+        index(file);
+        FileTime time = Files.getLastModifiedTime(file);
+        byte[] gz = Files.readAllBytes(file);
+        gz[gz.length / 2] ^= 0x04;
+        Files.write(file, gz);
+        Files.setLastModifiedTime(file, time);
+
+        try (LineStore store = LineStores.open(file)) {
+            assertThat(store.verify().ok()).isFalse();
+        }
+    }
+
+    /**
+     * Real deflate streams (level 6, as {@code gzip} writes) with checkpoints a megabyte of text apart:
+     * every read way returns the lines at random places, across checkpoints and a member boundary.
+     */
+    @Test
+    void readsAcrossCheckpointsOfRealDeflateStreamsGiveTheLines() throws IOException {
+        byte[] text = text(120_000, 14);
+        byte[] half = Arrays.copyOf(text, text.length / 2);
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        gz.writeBytes(gzip(half));
+        gz.writeBytes(gzip(Arrays.copyOfRange(text, half.length, text.length)));
+        Path file = Files.write(dir.resolve("big.gz"), gz.toByteArray());
+        LineStores.index(file, IndexOptions.builder().spanBytes(256 << 10).build(), WriteOptions.defaults());
+        List<String> expected = lines(text);
+        SplittableRandom random = new SplittableRandom(15);
+        for (ReadMethod method : ReadMethod.values()) {
+            try (LineStore store = LineStores.open(file, ReadOptions.builder().method(method).build())) {
+                assertThat(store.info().indexBytes()).isGreaterThan(4 * 1024);
+                for (int k = 0; k < 50; k++) {
+                    int offset = random.nextInt(expected.size());
+                    int size = 1 + random.nextInt(3_000);
+                    assertThat(store.read(offset, size)).as("%s %d %d", method, offset, size)
+                            .isEqualTo(expected.subList(offset, Math.min(expected.size(), offset + size)));
+                }
+                assertThat(store.verify().ok()).isTrue();
+            }
+        }
+    }
+
+    private static void index(Path file) {
+        LineStores.index(file, IndexOptions.defaults(), WriteOptions.defaults());
+    }
+
+    /** Lines of varied words, the same for the same seed. */
+    private static byte[] text(int lines, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        StringBuilder text = new StringBuilder();
+        String[] words = {"alpha", "beta", "gamma", "delta", "log", "GET", "/index.html", "200", "404", "user"};
+        for (int i = 0; i < lines; i++) {
+            text.append(i);
+            for (int w = random.nextInt(12); w > 0; w--) {
+                text.append(' ').append(words[random.nextInt(words.length)]).append(random.nextInt(1000));
+            }
+            text.append('\n');
+        }
+        return text.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static List<String> lines(byte[] text) {
+        return ReferenceLines.strings(text);
+    }
+
+    private static byte[] gzip(byte[] text) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+            gzip.write(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+}
