@@ -159,21 +159,25 @@ public final class CheckpointTable implements BlockTable, Closeable {
             throw new CorruptStoreException(path, "header (codec " + codec + ", " + n + " checkpoints at " + tableAt
                     + ") does not fit its " + bytes + " bytes");
         }
-        ByteBuffer entries = read(channel, tableAt, ENTRY * n + END);
+        // One bulk copy, then plain array reads: a buffer read per field is slow until the JIT compiles it,
+        // and a short command never gets that far.
+        long[] fields = new long[(ENTRY * n + END) / Long.BYTES];
+        read(channel, tableAt, ENTRY * n + END).asLongBuffer().get(fields);
         long[] text = new long[n + 1];
         long[] file = new long[n + 1];
         long[] windowAt = new long[n];
         int[] windowBytes = new int[n];
         int[] windowText = new int[n];
         byte[] bits = new byte[n];
+        int perEntry = ENTRY / Long.BYTES;
         for (int i = 0; i < n; i++) {
-            int at = i * ENTRY;
-            text[i] = entries.getLong(at);
-            file[i] = entries.getLong(at + 8);
-            windowAt[i] = entries.getLong(at + 16);
-            windowBytes[i] = entries.getInt(at + 24);
-            windowText[i] = entries.getInt(at + 28);
-            bits[i] = entries.get(at + 32);
+            int at = i * perEntry;
+            text[i] = fields[at];
+            file[i] = fields[at + 1];
+            windowAt[i] = fields[at + 2];
+            windowBytes[i] = (int) fields[at + 3];
+            windowText[i] = (int) (fields[at + 3] >>> 32);
+            bits[i] = (byte) fields[at + 4];
             boolean windowFits = windowBytes[i] == 0
                     ? windowText[i] == 0
                     : windowAt[i] >= HEADER && windowAt[i] + windowBytes[i] <= tableAt && windowText[i] > 0
@@ -185,8 +189,8 @@ public final class CheckpointTable implements BlockTable, Closeable {
                         + file[i] + ", bits " + bits[i] + ")");
             }
         }
-        text[n] = entries.getLong(ENTRY * n);
-        file[n] = entries.getLong(ENTRY * n + 8);
+        text[n] = fields[perEntry * n];
+        file[n] = fields[perEntry * n + 1];
         if (text[n] != textBytes || file[n] != fileBytes || text[n] < text[n - 1] || file[n] < file[n - 1]) {
             throw new CorruptStoreException(path, "ends at text " + text[n] + " and file byte " + file[n]
                     + ", the manifest says " + textBytes + " and " + fileBytes);
