@@ -111,6 +111,22 @@ class CompressedFileIndexTest {
         assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
     }
 
+    /** pzstd writes a skippable frame before every frame: such a file is zstd, not text. */
+    @Test
+    void aZstdFileThatStartsWithASkippableFrameIsIndexedAsZstd() throws IOException {
+        byte[] text = text(3_000, 16);
+        ByteArrayOutputStream zst = new ByteArrayOutputStream();
+        zst.writeBytes(new byte[] {0x5E, 0x2A, 0x4D, 0x18, 4, 0, 0, 0, 9, 9, 9, 9});
+        zst.writeBytes(CompressedFiles.zstd(text, 2_000, 16));
+        Path file = Files.write(dir.resolve("pzstd.zst"), zst.toByteArray());
+        LineStores.index(file, IndexOptions.builder().spanBytes(4_096).build(), WriteOptions.defaults());
+
+        try (LineStore store = LineStores.open(file)) {
+            assertThat(store.info().compression().codec()).isEqualTo("zstd");
+            assertThat(store.read(0, 3_000)).isEqualTo(lines(text));
+        }
+    }
+
     @Test
     void aCutZstdFileIsRefused() throws IOException {
         byte[] zst = CompressedFiles.zstd(text(2_000, 8), 1_000, 8);

@@ -22,8 +22,15 @@ public final class CompressedInput {
     private static final int BUFFER = 1 << 16;
 
     /** The codecs told apart, and the magic number each stream of theirs starts with. */
-    private static final String[] CODECS = {"gzip", "zstd"};
-    private static final byte[][] MAGICS = {{0x1F, (byte) 0x8B}, {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD}};
+    private static final String[] CODECS = {"gzip", "zstd", "zstd"};
+    private static final byte[][] MAGICS = {{0x1F, (byte) 0x8B}, {0x28, (byte) 0xB5, 0x2F, (byte) 0xFD},
+        {0x50, 0x2A, 0x4D, 0x18}};
+    /**
+     * The bits of each magic number's first byte that must match: a zstd file may start with a
+     * skippable frame, whose magic is any of 0x184D2A50 to 0x184D2A5F ({@code pzstd} writes one before
+     * every frame).
+     */
+    private static final int[] FIRST_BYTE_MASKS = {0xFF, 0xFF, 0xF0};
 
     private CompressedInput() {
     }
@@ -37,12 +44,18 @@ public final class CompressedInput {
      */
     public static String codecOf(byte[] head, int length) {
         for (int k = 0; k < MAGICS.length; k++) {
-            byte[] magic = MAGICS[k];
-            if (length >= magic.length && Arrays.equals(head, 0, magic.length, magic, 0, magic.length)) {
+            if (length >= MAGICS[k].length && matches(head, MAGICS[k].length, k)) {
                 return CODECS[k];
             }
         }
         return null;
+    }
+
+    /** Whether the first {@code n} bytes of the head are those of magic number {@code k}. */
+    private static boolean matches(byte[] head, int n, int k) {
+        byte[] magic = MAGICS[k];
+        return n == 0 || ((head[0] ^ magic[0]) & FIRST_BYTE_MASKS[k]) == 0
+                && Arrays.equals(head, 1, n, magic, 1, n);
     }
 
     /**
@@ -95,8 +108,8 @@ public final class CompressedInput {
 
     /** Whether the first {@code n} bytes are the start of a codec's magic number. */
     private static boolean beginsMagic(byte[] head, int n) {
-        for (byte[] magic : MAGICS) {
-            if (n < magic.length && Arrays.equals(head, 0, n, magic, 0, n)) {
+        for (int k = 0; k < MAGICS.length; k++) {
+            if (n < MAGICS[k].length && matches(head, n, k)) {
                 return true;
             }
         }
