@@ -22,7 +22,6 @@ import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.gzip.GzipCheckpointer;
 import io.linestore.impl.io.ChunkSource;
-import io.linestore.impl.io.ReadAheadChannel;
 import io.linestore.impl.zstd.ZstdCheckpointer;
 import java.nio.ByteBuffer;
 import java.io.IOException;
@@ -45,9 +44,6 @@ import java.util.List;
  * one never indexed.
  */
 public final class SidecarIndexer {
-
-    /** Bytes of decoded text handed from the decoding thread to the scanning one at a time. */
-    private static final int DECODED_CHUNK = 1 << 20;
 
     private SidecarIndexer() {
     }
@@ -207,9 +203,7 @@ public final class SidecarIndexer {
                         write.writeBufferSize(), write.fsync(), ShardEntry.EMPTY, 0)) {
             LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), true, write.progress());
             // Decoding takes a core of its own; scanning and indexing share the other.
-            try (ReadAheadChannel ahead = new ReadAheadChannel(decoded, DECODED_CHUNK, "linestore-decode")) {
-                feeder.feed(ChunkSource.of(ahead));
-            }
+            feeder.feed(ChunkSource.decoding(decoded));
             text = writer.finish(feeder.endsInsideLine() ? 1 : 0);
             crc = decoded.crc32c();
             checkpoints = table.finish(text.dataBytes(), size, write.fsync());

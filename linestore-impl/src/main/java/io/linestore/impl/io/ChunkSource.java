@@ -41,13 +41,14 @@ public sealed interface ChunkSource {
     }
 
     /**
-     * A channel, read to its end.
+     * A channel that spends a core of its own producing its bytes (a decompressor), read to its end:
+     * its reader thread only decodes, and the consumer's thread scans each chunk before using it.
      *
      * @param input the bytes; the caller closes it
      * @return the source
      */
-    static ChunkSource of(ReadableByteChannel input) {
-        return new Stream(input);
+    static ChunkSource decoding(ReadableByteChannel input) {
+        return new Stream(input, true);
     }
 
     /**
@@ -83,6 +84,16 @@ public sealed interface ChunkSource {
      * @return 1 for a stream; more for a file range, which is read positionally
      */
     int readers();
+
+    /**
+     * Whether reading the source costs as much as scanning it, so that the consumer's thread, not the
+     * reader's, scans each chunk.
+     *
+     * @return {@code true} for a decoding channel
+     */
+    default boolean scannedByConsumer() {
+        return false;
+    }
 
     /** A byte range of a file. */
     final class FileRange implements ChunkSource {
@@ -126,9 +137,20 @@ public sealed interface ChunkSource {
     /** A stream. */
     final class Stream implements ChunkSource {
         private final ReadableByteChannel channel;
+        private final boolean decoding;
 
         Stream(ReadableByteChannel channel) {
+            this(channel, false);
+        }
+
+        Stream(ReadableByteChannel channel, boolean decoding) {
             this.channel = channel;
+            this.decoding = decoding;
+        }
+
+        @Override
+        public boolean scannedByConsumer() {
+            return decoding;
         }
 
         @Override

@@ -10,7 +10,8 @@ import java.util.concurrent.BlockingQueue;
 /**
  * Reads a source to its end in chunks and scans and checksums each on reader threads, while the
  * calling thread consumes the chunks in order (writes and indexes them): the halves of every
- * write path overlap on two cores. A file range is read by two readers, each taking every other
+ * write path overlap on two cores. A source that decodes (a decompressor) is scanned on the calling
+ * thread instead, so that decoding has a core to itself. A file range is read by two readers, each taking every other
  * chunk at its own positions; a stream by one. Memory is bounded whatever the input's size: two
  * buffers of the chunk size per reader, passed back and forth.
  */
@@ -79,6 +80,9 @@ public final class ScanPipeline {
                 }
                 bytes += chunk.length();
                 try {
+                    if (source.scannedByConsumer()) {
+                        chunk.scanFilled();
+                    }
                     consumer.accept(chunk);
                 } finally {
                     // From here on the reader may be filling it again.
@@ -137,7 +141,11 @@ public final class ScanPipeline {
                         full.add(Handoff.END);
                         return;
                     }
-                    chunk.scan(buffer.position(), source.file().orElse(null), source.filePosition(offset));
+                    if (source.scannedByConsumer()) {
+                        chunk.fill(buffer.position(), null, -1);
+                    } else {
+                        chunk.scan(buffer.position(), source.file().orElse(null), source.filePosition(offset));
+                    }
                     full.add(new Handoff(chunk, null));
                 }
             } catch (InterruptedException e) {

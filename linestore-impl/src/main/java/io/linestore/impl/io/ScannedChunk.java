@@ -56,9 +56,27 @@ public final class ScannedChunk {
      * @param position the file position of byte 0, or -1 when the bytes do not come from a file
      */
     void scan(int filled, FileChannel file, long position) {
+        fill(filled, file, position);
+        scanFilled();
+    }
+
+    /**
+     * Takes the first {@code filled} bytes of the buffer as the chunk's, to be scanned by
+     * {@link #scanFilled()} on another thread.
+     *
+     * @param filled bytes read into the buffer
+     * @param file the file the bytes were read from, or {@code null}
+     * @param position the file position of byte 0, or -1 when the bytes do not come from a file
+     */
+    void fill(int filled, FileChannel file, long position) {
         this.length = filled;
         this.file = file;
         this.filePosition = position;
+    }
+
+    /** Scans the filled bytes, as far as the block of line ends holds, and checksums them. */
+    void scanFilled() {
+        int filled = length;
         this.scanned = ends.scan(buffer.array(), 0, filled);
         CRC32C checksum = new CRC32C();
         checksum.update(buffer.array(), 0, filled);
