@@ -14,7 +14,7 @@ import picocli.CommandLine.ParameterException;
 public final class IndexOption {
 
     @Option(names = "--index", paramLabel = "KIND",
-            description = "dense (default; sparse:1024 for a gzip or zstd file): 8 bytes per line; compact: every line in constant time in about "
+            description = "dense (default; sparse:1024 for a gzip or zstd file indexed in place): 8 bytes per line; compact: every line in constant time in about "
                     + "1.3 bytes per line of 100 bytes; sparse:K: 8 bytes every K lines, a read scans up to K-1 "
                     + "lines before and after those it returns; "
                     + "none (build only): no index, a read scans from the start of its shard.")
