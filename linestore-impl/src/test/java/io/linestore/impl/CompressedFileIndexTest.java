@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.luben.zstd.Zstd;
+import io.linestore.Compression;
 import io.linestore.IndexOptions;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
@@ -13,6 +14,9 @@ import io.linestore.StaleIndexException;
 import io.linestore.UnsupportedFormatException;
 import io.linestore.WriteOptions;
 import io.linestore.gen.ReferenceLines;
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.StoreFiles;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -109,6 +113,35 @@ class CompressedFileIndexTest {
                 .hasMessageContaining("one zstd frame").hasMessageContaining("--compress zstd")
                 .hasMessageContaining("pzstd");
         assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    /**
+     * Checkpoints at every bit offset (so that every preface a read enters a block through is used), at
+     * member starts and after stored blocks, and reads from each of them give the lines.
+     */
+    @Test
+    void checkpointsAtEveryBitOffsetReadBackTheLines() throws IOException {
+        byte[] text = text(400, 17);
+        Path file = Files.write(dir.resolve("bits.gz"), CompressedFiles.gzip(text, 17));
+        LineStores.index(file, IndexOptions.builder().spanBytes(Compression.MIN_BLOCK_BYTES).build(),
+                WriteOptions.defaults());
+
+        Manifest manifest = ManifestCodec.read(StoreFiles.sidecarDir(file));
+        java.util.Set<Integer> bits = new java.util.TreeSet<>();
+        try (CheckpointTable table = StoreFiles.checkpoints(StoreFiles.sidecarDir(file), manifest)
+                .open(manifest.textBytes(), manifest.dataBytes())) {
+            for (int b = 0; b < table.blocks(); b++) {
+                bits.add(table.bits(b));
+            }
+        }
+        assertThat(bits).containsExactly(0, 1, 2, 3, 4, 5, 6, 7);
+        List<String> expected = lines(text);
+        try (LineStore store = LineStores.open(file, ReadOptions.builder().blockCacheBytes(0).build())) {
+            for (int offset = 0; offset < expected.size(); offset += 7) {
+                assertThat(store.read(offset, 3)).as("offset %d", offset)
+                        .isEqualTo(expected.subList(offset, Math.min(expected.size(), offset + 3)));
+            }
+        }
     }
 
     /** pzstd writes a skippable frame before every frame: such a file is zstd, not text. */
