@@ -121,9 +121,9 @@ class LineStoreContractTest {
     }
 
     @Test
-    void everyRangeOfTwentyLinesAcrossShards() {
+    void everyRangeOfSeventeenLinesAcrossShards() {
         StringBuilder text = new StringBuilder();
-        for (int i = 0; i < 23; i++) {
+        for (int i = 0; i < 17; i++) {
             text.append("line ").append(i).append(i % 4 == 0 ? "" : " with some more text").append('\n');
         }
         assertMatchesReference(ascii(text.toString()));
