@@ -18,6 +18,8 @@ module io.linestore.s3 {
     requires software.amazon.awssdk.regions;
     requires software.amazon.awssdk.http;
     requires software.amazon.awssdk.http.urlconnection;
+    requires software.amazon.awssdk.retries;
+    requires software.amazon.awssdk.retries.api;
 
     provides io.linestore.spi.UriStoreProvider with io.linestore.s3.S3StoreProvider;
 }

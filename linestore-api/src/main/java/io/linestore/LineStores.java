@@ -351,13 +351,15 @@ public final class LineStores {
     }
 
     /**
-     * Copies a local store to a remote location, its manifest last: a reader of the target sees the
-     * store it had there before, or nothing, until the whole store is uploaded. The local store is
-     * read as its manifest commits it (bytes an append has not committed are not copied).
+     * Copies a local store to a remote location atomically: files go up under names no committed
+     * manifest uses, the manifest last, so a reader of the target sees the store it had there before
+     * (or nothing) until the new one is whole, however the push ends. Files the target already holds
+     * unchanged are not uploaded again. The local store is read as its manifest commits it (bytes an
+     * append has not committed are not copied).
      *
      * @param storeDir the local store (a directory; not a file indexed in place)
      * @param target where to put it, such as {@code s3://bucket/prefix}
-     * @return bytes uploaded
+     * @return bytes uploaded; 0 if the target already held this store
      * @throws IllegalArgumentException if no provider serves the target's scheme
      * @throws StoreNotFoundException if there is no store at {@code storeDir}
      * @throws LineStoreException if the upload fails (the message says why)

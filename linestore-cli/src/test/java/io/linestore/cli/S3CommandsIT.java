@@ -87,6 +87,8 @@ class S3CommandsIT {
         ProcessRun push = run("push", store.toString(), "s3://cli/numbers");
         assertThat(push.exitCode()).as(push.stderr()).isZero();
         assertThat(push.stdoutText()).startsWith("pushed " + store + " to s3://cli/numbers: ");
+        assertThat(run("push", store.toString(), "s3://cli/numbers").stdoutText())
+                .isEqualTo("s3://cli/numbers already holds " + store + ": nothing uploaded\n");
 
         ProcessRun read = run("read", "s3://cli/numbers", "39998", "4", "--reader", "mmap");
         assertThat(read.exitCode()).as(read.stderr()).isZero();
@@ -156,7 +158,13 @@ class S3CommandsIT {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = socket.getLocalPort();
         }
-        ProcessRun down = run("verify", "s3://cli/numbers", "--endpoint", "http://127.0.0.1:" + port);
+        ProcessRun badTimeout = run("read", "s3://cli/numbers", "0", "1", "--timeout", "soon");
+        assertThat(badTimeout.exitCode()).isEqualTo(1);
+        assertThat(badTimeout.stderr()).isEqualTo("linestore read: the S3 timeout (--timeout, LINESTORE_S3_TIMEOUT) must"
+                + " be a number of seconds above 0 and at most 3600: soon\n");
+
+        ProcessRun down = run("verify", "s3://cli/numbers", "--endpoint", "http://127.0.0.1:" + port, "--timeout",
+                "2", "--retries", "0");
         assertThat(down.exitCode()).isEqualTo(1);
         assertThat(down.stderr()).startsWith("linestore verify: cannot connect to the S3 endpoint http://127.0.0.1:"
                 + port).hasLineCount(1);

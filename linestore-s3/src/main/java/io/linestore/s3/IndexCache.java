@@ -75,9 +75,7 @@ final class IndexCache {
         }
         Path temp = null;
         try {
-            Files.createDirectories(dir);
-            temp = dir.resolve(name + TEMP + ProcessHandle.current().pid() + "-"
-                    + Long.toHexString(ThreadLocalRandom.current().nextLong()));
+            temp = scratch(name);
             download.into(temp);
             try {
                 Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
@@ -98,6 +96,24 @@ final class IndexCache {
                 }
             }
         }
+    }
+
+    /**
+     * A new file name in the cache's directory for a file that is not to be cached (an index that
+     * {@code verify} fetches afresh); the caller deletes it, or a later trim does after an hour.
+     *
+     * @param name what the file holds
+     * @return a path no other download uses; the directory exists
+     * @throws UncheckedIOException if the directory cannot be made
+     */
+    Path scratch(String name) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the index cache " + dir + ": " + e.getMessage(), e);
+        }
+        return dir.resolve(name + TEMP + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(ThreadLocalRandom.current().nextLong()));
     }
 
     /** Deletes the least recently used files, never {@code keep}, until the rest fit the budget. */

@@ -57,8 +57,9 @@ final class S3Errors {
         }
         if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
                 || has(e, SocketTimeoutException.class)) {
-            return new S3StoreException(endpoint + " did not answer " + action + " " + object
-                    + " in time, after retries", e);
+            return new S3StoreException(endpoint + " did not answer " + action + " " + object + " within the timeout"
+                    + " of each try: is it overloaded or stalled? (--timeout and --retries, LINESTORE_S3_TIMEOUT and"
+                    + " LINESTORE_S3_RETRIES set the limits)", e);
         }
         if (has(e, UnknownHostException.class)) {
             return new S3StoreException("cannot resolve the host of the S3 endpoint " + endpoint

@@ -8,17 +8,21 @@ import io.linestore.ReadOptions;
 import io.linestore.StoreClosedException;
 import io.linestore.StoreInfo;
 import io.linestore.VerifyReport;
+import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.index.LineIndex;
 import io.linestore.impl.read.PromisedLines;
+import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 
 /**
  * A store (or an object indexed in place) read from S3-compatible object storage: the manifest is
@@ -31,11 +35,15 @@ import java.util.stream.Stream;
  * <p>Every {@link ReadMethod} is accepted and reads the same way, through ranged GETs;
  * {@link #readMethod()} returns the one asked for.
  *
- * <p>Objects replaced under a reader: the first GET of each data object pins its ETag (for an
- * object indexed in place, the ETag recorded when it was indexed), later GETs ask for that ETag
- * ({@code If-Match}), and every answer's object size must be what the manifest commits; anything
- * else is a {@link CorruptStoreException} saying to open the store again, never lines of another
- * object. Thread-safe: reads run in parallel; {@link #close()} waits for running reads.
+ * <p>Identity: every GET of a data object asks for the ETag the object must have
+ * ({@code If-Match}): the one the manifest records from the push (for an object indexed in place,
+ * the one recorded when it was indexed). An object with another ETag is accepted only if its first
+ * {@value DataFileIdentity#HEAD_BYTES} bytes have the CRC32C the manifest records for the shard, as a
+ * local store checks its data files (a copy of the bucket has new ETags, the same bytes); so is
+ * every object of a store copied to the bucket as files, before its first lines are handed out.
+ * That ETag is then pinned. Every answer's object size must be what the manifest commits. Anything
+ * else, a swapped, replaced or truncated object, is a {@link CorruptStoreException} naming the
+ * object, never lines of another object. Thread-safe: reads run in parallel; {@link #close()} waits for running reads.
  */
 final class S3LineStore implements LineStore {
 
@@ -150,17 +158,20 @@ final class S3LineStore implements LineStore {
             checkOpen();
             List<VerifyReport.Problem> problems = new ArrayList<>();
             for (int shard = 0; shard < store.manifest().shards().size(); shard++) {
-                LineIndex index = null;
-                if (store.manifest().indexStride() > 0) {
-                    try {
-                        index = indexes.index(shard);
-                        index.checkWhole();
-                    } catch (CorruptStoreException e) {
-                        problems.add(new VerifyReport.Problem(store.indexName(shard), e.getMessage()));
-                        index = null;
+                // The bucket's index, not the cache's: verify checks what readers will download.
+                try (Arena arena = Arena.ofConfined()) {
+                    LineIndex index = null;
+                    if (store.manifest().indexStride() > 0) {
+                        try {
+                            index = indexes.fetch(shard, arena);
+                            index.checkWhole();
+                        } catch (CorruptStoreException e) {
+                            problems.add(new VerifyReport.Problem(store.indexName(shard), e.getMessage()));
+                            index = null;
+                        }
                     }
+                    problems.addAll(new ObjectVerifier(objects, store, shard, index, eTags.get(shard)).verify());
                 }
-                problems.addAll(new ObjectVerifier(objects, store, shard, index, eTags.get(shard)).verify());
             }
             return new VerifyReport(problems);
         } finally {
@@ -225,32 +236,86 @@ final class S3LineStore implements LineStore {
         return new RangeGet(store.dataPath(shard), offsets, firstEntry * stride, stride, from, to);
     }
 
-    /** One ranged GET, checked against the pinned ETag and the committed size, then split. */
+    /** One ranged GET of the object the manifest names, checked against its committed size, then split. */
     private void fetch(RangeGet plan, PromisedLines promised, int shard, long lineBase, LineVisitor visitor) {
         if (plan.fetchTo() - plan.fetchFrom() > Integer.MAX_VALUE - 8) {
             throw new CorruptStoreException(plan.object(), "a read of bytes [" + plan.fetchFrom() + ", "
                     + plan.fetchTo() + ") is larger than one array; a store read from S3 needs an index");
         }
-        String pinned = eTags.get(shard);
-        String key = store.dataKey(shard);
-        S3Objects.Range range = objects.getRange(store.bucket(), key, plan.fetchFrom(), plan.fetchTo(), pinned);
-        if (range == null) {
-            throw changed(plan, "its ETag is no longer " + pinned);
+        String expected = identity(shard, plan.object());
+        S3Objects.Range range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(),
+                plan.fetchTo(), expected);
+        if (range == null && eTags.get(shard) == null && store.sourceETag() == null) {
+            // Not the object pushed: a copy of it (another ETag, the same bytes) passes its head's check.
+            expected = pinByHead(shard, plan.object());
+            range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(), plan.fetchTo(), expected);
         }
-        if (range.objectSize() != store.objectSize(shard)) {
-            String size = range.objectSize() == S3Objects.Range.SHORTER ? "shorter than " + plan.fetchFrom() + " bytes"
-                    : range.objectSize() + " bytes";
-            throw new CorruptStoreException(plan.object(), "the object is " + size + ", the manifest commits "
+        if (range == null) {
+            throw changed(plan, "its ETag is no longer " + expected);
+        }
+        checkSize(plan.object(), shard, range.objectSize(), plan.fetchFrom());
+        if (expected == null) {
+            // A server that ignores If-Match: the ETag of its answer is pinned, and compared from then on.
+            eTags.compareAndSet(shard, null, range.eTag());
+            expected = eTags.get(shard);
+        } else {
+            eTags.compareAndSet(shard, null, expected);
+        }
+        if (expected != null && range.eTag() != null && !expected.equals(range.eTag())) {
+            throw changed(plan, "its ETag is " + range.eTag() + ", no longer " + expected);
+        }
+        plan.split(range.bytes(), promised, lineBase, visitor);
+    }
+
+    /**
+     * The ETag a GET of a shard's data object asks for ({@code If-Match}): the one pinned by an
+     * earlier GET, else the one recorded at push (or when indexed in place), else, for a store
+     * copied to the bucket as files, the one of an object whose first bytes are the shard's.
+     */
+    private String identity(int shard, Path object) {
+        String pinned = eTags.get(shard);
+        if (pinned != null) {
+            return pinned;
+        }
+        String recorded = store.recordedETag(shard);
+        return recorded != null ? recorded : pinByHead(shard, object);
+    }
+
+    /**
+     * Reads the first bytes of a shard's data object and checks them against the manifest's
+     * {@code dataHeadCrc32c}, as a local store checks a data file it opens; pins the answer's ETag.
+     *
+     * @return the pinned ETag ({@code null} for an empty object, or a server that gives none)
+     * @throws CorruptStoreException if the object is another shard's or store's, or has another size
+     */
+    private String pinByHead(int shard, Path object) {
+        long headBytes = DataFileIdentity.headBytes(store.objectSize(shard));
+        if (headBytes == 0) {
+            return null;
+        }
+        S3Objects.Range head = objects.getRange(store.bucket(), store.dataKey(shard), 0, headBytes, null);
+        checkSize(object, shard, head.objectSize(), 0);
+        CRC32C crc = new CRC32C();
+        crc.update(head.bytes());
+        ShardEntry entry = store.manifest().shards().get(shard);
+        String mismatch = head.bytes().length != headBytes ? "it returned " + head.bytes().length + " of its first "
+                + headBytes + " bytes" : DataFileIdentity.mismatch(crc.getValue(), shard, entry.dataBytes(),
+                        entry.dataHeadCrc32c());
+        if (mismatch != null) {
+            throw new CorruptStoreException(object, mismatch + "; push the store again");
+        }
+        eTags.compareAndSet(shard, null, head.eTag());
+        return eTags.get(shard);
+    }
+
+    private void checkSize(Path object, int shard, long objectSize, long from) {
+        if (objectSize != store.objectSize(shard)) {
+            String size = objectSize == S3Objects.Range.SHORTER ? "shorter than " + from + " bytes"
+                    : objectSize + " bytes";
+            throw new CorruptStoreException(object, "the object is " + size + ", the manifest commits "
                     + store.objectSize(shard) + ": it was replaced or changed since the store was written; open the"
                     + " store again, and if that fails push (or index) it again");
         }
-        if (pinned == null && !eTags.compareAndSet(shard, null, range.eTag())) {
-            pinned = eTags.get(shard);
-        }
-        if (pinned != null && range.eTag() != null && !pinned.equals(range.eTag())) {
-            throw changed(plan, "its ETag is " + range.eTag() + ", no longer " + pinned);
-        }
-        plan.split(range.bytes(), promised, lineBase, visitor);
     }
 
     private CorruptStoreException changed(RangeGet plan, String detail) {

@@ -6,10 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
 import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.ResponseInputStream;
@@ -17,7 +17,6 @@ import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
-import software.amazon.awssdk.core.retry.RetryMode;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
@@ -36,7 +35,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * <p>Checksums are computed and validated only where the S3 API requires them
  * ({@code WHEN_REQUIRED}): S3-compatible servers do not all accept the SDK's default trailing
  * checksums. Requests are retried by the SDK's standard strategy (exponential backoff with jitter)
- * on 5xx answers, throttling, time-outs and broken connections.
+ * on 5xx answers, throttling, time-outs and broken connections, {@link S3Settings#retries()} times;
+ * each try waits {@link S3Settings#timeout()} to connect and for each read of the answer.
  */
 final class S3Objects implements AutoCloseable {
 
@@ -83,8 +83,8 @@ final class S3Objects implements AutoCloseable {
             List<ExecutionInterceptor> interceptors) {
         var builder = S3Client.builder()
                 .httpClient(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(Duration.ofSeconds(3))
-                        .socketTimeout(Duration.ofSeconds(30))
+                        .connectionTimeout(settings.timeout())
+                        .socketTimeout(settings.timeout())
                         .build())
                 .region(Region.of(settings.region()))
                 .credentialsProvider(credentials)
@@ -92,7 +92,8 @@ final class S3Objects implements AutoCloseable {
                 .requestChecksumCalculation(RequestChecksumCalculation.WHEN_REQUIRED)
                 .responseChecksumValidation(ResponseChecksumValidation.WHEN_REQUIRED)
                 .overrideConfiguration(o -> {
-                    o.retryStrategy(RetryMode.STANDARD);
+                    o.retryStrategy(AwsRetryStrategy.standardRetryStrategy().toBuilder()
+                            .maxAttempts(settings.retries() + 1).build());
                     interceptors.forEach(o::addExecutionInterceptor);
                 });
         settings.endpoint().ifPresent(builder::endpointOverride);
@@ -222,11 +223,12 @@ final class S3Objects implements AutoCloseable {
      * @param bucket the bucket
      * @param key the key
      * @param body the bytes
+     * @return the new object's ETag
      * @throws S3StoreException if the request fails
      */
-    void put(String bucket, String key, RequestBody body) {
+    String put(String bucket, String key, RequestBody body) {
         try {
-            client.putObject(r -> r.bucket(bucket).key(key), body);
+            return client.putObject(r -> r.bucket(bucket).key(key), body).eTag();
         } catch (SdkException e) {
             throw errors.failure(e, "PUT", bucket, key);
         }

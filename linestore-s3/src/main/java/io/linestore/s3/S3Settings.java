@@ -2,6 +2,7 @@ package io.linestore.s3;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +23,12 @@ import java.util.function.Function;
  * <tr><td>{@code linestore.s3.pathStyle}</td><td>{@code LINESTORE_S3_PATH_STYLE}</td><td>{@code true} with an endpoint, else {@code false}</td></tr>
  * <tr><td>{@code linestore.s3.cache}</td><td>{@code LINESTORE_S3_CACHE}</td><td>{@code $XDG_CACHE_HOME/linestore/s3} or {@code ~/.cache/linestore/s3}</td></tr>
  * <tr><td>{@code linestore.s3.cacheBytes}</td><td>{@code LINESTORE_S3_CACHE_BYTES}</td><td>1 GiB</td></tr>
+ * <tr><td>{@code linestore.s3.timeout}</td><td>{@code LINESTORE_S3_TIMEOUT}</td><td>4 seconds</td></tr>
+ * <tr><td>{@code linestore.s3.retries}</td><td>{@code LINESTORE_S3_RETRIES}</td><td>2</td></tr>
  * </table>
+ *
+ * <p>A stalled server (one that accepts connections and never answers) fails a request after
+ * {@code (retries + 1) x timeout} and the backoff between tries: about 12 s by default.
  *
  * @param endpoint the endpoint override ({@code http://127.0.0.1:8333}), or empty for AWS
  * @param region the signing region
@@ -30,13 +36,22 @@ import java.util.function.Function;
  *     most S3-compatible servers need, rather than in the host name
  * @param cacheDir the index cache's directory
  * @param cacheBytes the most bytes the index cache keeps
+ * @param timeout how long one try of a request waits to connect, or for the server's next bytes
+ * @param retries how often a request that failed in a way worth trying again is tried again
  */
-record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes) {
+record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes,
+        Duration timeout, int retries) {
 
     /** The system property of the endpoint, which the command line's {@code --endpoint} sets. */
     static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
 
     private static final long DEFAULT_CACHE_BYTES = 1L << 30;
+
+    /** How long one try waits for the server when nothing else is set. */
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(4);
+
+    /** Tries after the first when nothing else is set. */
+    static final int DEFAULT_RETRIES = 2;
 
     /**
      * Reads the settings of this process.
@@ -67,7 +82,11 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
                 .orElseGet(() -> defaultCache(environment));
         long cacheBytes = setting(properties, environment, "linestore.s3.cacheBytes", "LINESTORE_S3_CACHE_BYTES")
                 .map(S3Settings::bytes).orElse(DEFAULT_CACHE_BYTES);
-        return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes);
+        Duration timeout = setting(properties, environment, "linestore.s3.timeout", "LINESTORE_S3_TIMEOUT")
+                .map(S3Settings::seconds).orElse(DEFAULT_TIMEOUT);
+        int retries = setting(properties, environment, "linestore.s3.retries", "LINESTORE_S3_RETRIES")
+                .map(S3Settings::retries).orElse(DEFAULT_RETRIES);
+        return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes, timeout, retries);
     }
 
     private static Optional<String> setting(Function<String, String> properties, Map<String, String> environment,
@@ -111,6 +130,32 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
             // Falls through to the one message below.
         }
         throw new IllegalArgumentException("LINESTORE_S3_CACHE_BYTES must be a number of bytes >= 0: " + text);
+    }
+
+    private static Duration seconds(String text) {
+        try {
+            double seconds = Double.parseDouble(text);
+            if (seconds > 0 && seconds <= 3600) {
+                return Duration.ofMillis(Math.round(seconds * 1000));
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the one message below.
+        }
+        throw new IllegalArgumentException("the S3 timeout (--timeout, LINESTORE_S3_TIMEOUT) must be a number of "
+                + "seconds above 0 and at most 3600: " + text);
+    }
+
+    private static int retries(String text) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value >= 0 && value <= 20) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the one message below.
+        }
+        throw new IllegalArgumentException("the S3 retries (--retries, LINESTORE_S3_RETRIES) must be a whole number"
+                + " from 0 to 20: " + text);
     }
 
     private static Path defaultCache(Map<String, String> environment) {

@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -47,6 +48,30 @@ final class ShardIndexes implements AutoCloseable {
      */
     LineIndex index(int shard) {
         return open.computeIfAbsent(shard, this::load);
+    }
+
+    /**
+     * A shard's index fetched from the bucket now, whatever the cache holds, as {@code verify} needs
+     * it: downloaded into a scratch file, mapped into the caller's arena, the file deleted (the
+     * mapping stays readable). Its entries are not checked here: the caller reports what is wrong.
+     *
+     * @param shard the shard
+     * @param into the arena that owns the mapping
+     * @return the index
+     * @throws CorruptStoreException if the object is shorter than committed or its header is not this shard's
+     */
+    LineIndex fetch(int shard, Arena into) {
+        Path file = cache.scratch(cacheName(shard));
+        try {
+            objects.download(store.bucket(), store.indexKey(shard), file);
+            return map(shard, file, into);
+        } finally {
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                // A later trim of the cache deletes it.
+            }
+        }
     }
 
     private LineIndex load(int shard) {

@@ -2,6 +2,7 @@ package io.linestore.s3;
 
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.PushedObjects;
 import io.linestore.impl.format.StoreFiles;
 import java.io.IOException;
 import java.io.StringReader;
@@ -17,16 +18,19 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * ({@code prefix/manifest.json}, {@code prefix/gN/...}), or an object indexed in place
  * ({@code data/train.jsonl} with its sidecar {@code data/train.jsonl.lsidx/manifest.json},
  * {@code .../gN/data.idx} and {@code .../gN/source.properties}, the object's ETag and size when it
- * was indexed). Keys derive from the manifest's layout, generation and shard numbers, never from
- * text in the manifest (but for a sidecar's object, its sibling). Immutable.
+ * was indexed). A pushed store's manifest names its objects and their ETags ({@link PushedObjects});
+ * the keys of a store copied there as files derive from the manifest's layout, generation and shard
+ * numbers. Immutable.
  *
  * @param location where the store (or the indexed object) is
  * @param filesRoot the location below which the manifest and the index files lie (the store, or the sidecar)
  * @param manifest the manifest, fetched once
  * @param sourceETag for an object indexed in place, its ETag when indexed; {@code null} for a store
  * @param sourceSize for an object indexed in place, its size when indexed; -1 for a store
+ * @param pushed the objects a push uploaded the store's files as, or {@code null}
  */
-record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest, String sourceETag, long sourceSize) {
+record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest, String sourceETag, long sourceSize,
+        PushedObjects pushed) {
 
     /** The sidecar file recording the indexed object's ETag and size, in the generation folder. */
     static final String SOURCE_FILE = "source.properties";
@@ -43,7 +47,8 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
     static StoreObjects locate(S3Objects objects, S3Location location) {
         Optional<byte[]> json = objects.getIfExists(location.bucket(), location.resolve(StoreFiles.MANIFEST));
         if (json.isPresent()) {
-            Manifest manifest = ManifestCodec.parse(location.path(StoreFiles.MANIFEST), json.get());
+            ManifestCodec.Remote remote = ManifestCodec.parseRemote(location.path(StoreFiles.MANIFEST), json.get());
+            Manifest manifest = remote.manifest();
             if (manifest.compression().compressed()) {
                 // Its data objects are zstd blocks: read as text they would give wrong lines.
                 throw new S3StoreException("the store at " + location + " is compressed (" + manifest.compression()
@@ -56,7 +61,7 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
                         location.key().substring(0, location.key().length() - StoreFiles.SIDECAR_SUFFIX.length()));
                 return sidecar(objects, object, location, manifest);
             }
-            return new StoreObjects(location, location, manifest, null, -1);
+            return new StoreObjects(location, location, manifest, null, -1, remote.objects());
         }
         S3Location sidecar = location.withSuffix(StoreFiles.SIDECAR_SUFFIX);
         Optional<byte[]> sidecarJson = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST));
@@ -97,7 +102,7 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
                     + " (ETag " + head.eTag() + ", " + head.contentLength() + " bytes; indexed: " + eTag + ", " + size
                     + " bytes); index it again with `linestore index " + object + "`", null);
         }
-        return new StoreObjects(object, sidecar, manifest, eTag, size);
+        return new StoreObjects(object, sidecar, manifest, eTag, size, null);
     }
 
     /** {@code gN/} of a version-2 manifest, empty for version 1. */
@@ -130,8 +135,22 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return the key
      */
     String dataKey(int shard) {
-        return sourceETag != null ? location.key()
-                : filesRoot.resolve(relativeFilesDir(manifest) + StoreFiles.dataFile(manifest.layout(), shard));
+        if (sourceETag != null) {
+            return location.key();
+        }
+        return filesRoot.resolve(pushed != null ? pushed.shards().get(shard).dataKey()
+                : relativeFilesDir(manifest) + StoreFiles.dataFile(manifest.layout(), shard));
+    }
+
+    /**
+     * The ETag a shard's data object had when it was pushed or indexed, as the manifest or the
+     * sidecar records it.
+     *
+     * @param shard the shard
+     * @return the ETag, or {@code null} for a store copied to the bucket as files
+     */
+    String recordedETag(int shard) {
+        return sourceETag != null ? sourceETag : pushed != null ? pushed.shards().get(shard).dataETag() : null;
     }
 
     /**
@@ -141,7 +160,8 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return the key
      */
     String indexKey(int shard) {
-        return filesRoot.resolve(relativeFilesDir(manifest) + StoreFiles.indexFile(manifest.layout(), shard));
+        return filesRoot.resolve(pushed != null ? pushed.shards().get(shard).indexKey()
+                : relativeFilesDir(manifest) + StoreFiles.indexFile(manifest.layout(), shard));
     }
 
     /**

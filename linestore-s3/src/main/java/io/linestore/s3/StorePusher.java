@@ -3,6 +3,7 @@ package io.linestore.s3;
 import io.linestore.StoreNotFoundException;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.PushedObjects;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFiles;
@@ -12,28 +13,51 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Pattern;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.S3Client;
 import software.amazon.awssdk.services.s3.model.CompletedPart;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
+import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
- * Uploads a local store below an S3 prefix, keeping its file names ({@code manifest.json},
- * {@code gN/data.lines}, ...), so that the prefix is a store that {@link S3LineStore} reads. The
- * committed bytes of every data and index file go first (a file larger than the part size in a
- * multipart upload), the manifest last: a reader of the prefix sees the store it held before, or
- * nothing, until the manifest names the new files. A store already at the prefix with another
- * generation keeps its files until then, and they are deleted after; one with the same generation
- * but another store id is refused, as the upload would overwrite its files under its readers.
- * Stateless but for the client it uses.
+ * Uploads a local store below an S3 prefix so that the prefix is a store that {@link S3LineStore}
+ * reads, atomically: readers see the store the prefix held before, or the new one, whenever the
+ * push stops.
+ *
+ * <ol>
+ * <li>Multipart uploads below the prefix that a killed push left incomplete are aborted.</li>
+ * <li>Each shard whose data and index the committed manifest already names with the same store id,
+ *     generation and shard entry is kept as it is; every other file's committed bytes go up under a
+ *     key no committed manifest names, {@code gN/pXXXXXXXXXXXX/FILE} with a random push id (a file
+ *     larger than the part size in a multipart upload).</li>
+ * <li>The manifest goes up last, naming every object and the ETag the server gave it
+ *     ({@link PushedObjects}); if nothing changed, nothing is uploaded, the manifest included (what
+ *     follows still runs).</li>
+ * <li>Then the objects of earlier pushes that the new manifest does not name are deleted: those the
+ *     old manifest named, and push folders that killed pushes left behind (only those written
+ *     before this push began, so a concurrent push's objects are left alone).</li>
+ * </ol>
+ *
+ * <p>One pusher per prefix at a time: two pushes racing end with the manifest of whichever wrote
+ * last, whose objects the other may delete. Stateless but for the client it uses.
  */
 final class StorePusher {
 
     /** Part size of multipart uploads when none is given: 64 MiB. */
     static final long DEFAULT_PART_BYTES = 64L << 20;
+
+    /** A key that a push wrote below the prefix: a push folder, in a generation folder or not. */
+    private static final Pattern PUSHED_KEY = Pattern.compile("(g[0-9]+/)?p[0-9a-f]{12}/.+");
 
     private static final String OCTETS = "application/octet-stream";
 
@@ -56,13 +80,13 @@ final class StorePusher {
      *
      * @param storeDir the local store
      * @param target the prefix to upload it below
-     * @return bytes uploaded, manifest included
+     * @return bytes uploaded, manifest included; 0 if the prefix already held this store
      * @throws StoreNotFoundException if there is no store at {@code storeDir}
-     * @throws IllegalArgumentException if {@code storeDir} is a file's sidecar index or a compressed
-     *     store, or the target holds another store of the same generation
-     * @throws S3StoreException if an upload fails
+     * @throws IllegalArgumentException if {@code storeDir} is a file's sidecar index or a compressed store
+     * @throws S3StoreException if a request fails; the prefix then still holds the store it held
      */
     long push(Path storeDir, S3Location target) {
+        Instant started = Instant.now();
         ManifestCodec.read(storeDir);
         byte[] manifestBytes;
         try {
@@ -82,44 +106,138 @@ final class StorePusher {
             throw new IllegalArgumentException(storeDir + " is the index of the file " + manifest.source().name()
                     + ", not a store: upload the file and run `linestore index s3://...` on it instead");
         }
-        Optional<Manifest> previous = objects.getIfExists(target.bucket(), target.resolve(StoreFiles.MANIFEST))
-                .map(json -> ManifestCodec.parse(target.path(StoreFiles.MANIFEST), json));
-        if (previous.isPresent() && previous.get().replaces(manifest)
-                && previous.get().version() == manifest.version()
-                && previous.get().generation() == manifest.generation()) {
-            throw new IllegalArgumentException(target + " holds another store of the same generation "
-                    + manifest.generation() + " (store id " + previous.get().storeId() + "): pushing there would "
-                    + "overwrite its files under its readers; push to another prefix");
-        }
+        Optional<ManifestCodec.Remote> previous = objects.getIfExists(target.bucket(),
+                target.resolve(StoreFiles.MANIFEST)).map(json -> ManifestCodec.parseRemote(
+                        target.path(StoreFiles.MANIFEST), json));
+        abortIncompleteUploads(target, started);
+
+        String folder = StoreObjects.relativeFilesDir(manifest) + "p"
+                + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()).substring(4) + "/";
+        List<PushedObjects.Shard> shards = new ArrayList<>();
         long uploaded = 0;
-        String files = StoreObjects.relativeFilesDir(manifest);
         for (int k = 0; k < manifest.shards().size(); k++) {
+            PushedObjects.Shard kept = unchanged(previous, manifest, k);
+            if (kept != null) {
+                shards.add(kept);
+                continue;
+            }
             ShardEntry shard = manifest.shards().get(k);
-            uploaded += upload(new FileRange(StoreFiles.dataPath(storeDir, manifest, k), 0, shard.dataBytes()),
-                    target.bucket(), target.resolve(files + StoreFiles.dataFile(manifest.layout(), k)));
+            String dataKey = folder + StoreFiles.dataFile(manifest.layout(), k);
+            String dataETag = upload(new FileRange(StoreFiles.dataPath(storeDir, manifest, k), 0, shard.dataBytes()),
+                    target.bucket(), target.resolve(dataKey));
+            uploaded += shard.dataBytes();
+            String indexKey = null;
+            String indexETag = null;
             if (manifest.indexStride() > 0) {
                 long indexBytes = IndexFiles.committedBytes(manifest.index(), IndexFormat.Identity.of(manifest, k),
                         shard.lines(), shard.indexBytes());
-                uploaded += upload(new FileRange(StoreFiles.indexPath(storeDir, manifest, k), 0, indexBytes),
-                        target.bucket(), target.resolve(files + StoreFiles.indexFile(manifest.layout(), k)));
+                indexKey = folder + StoreFiles.indexFile(manifest.layout(), k);
+                indexETag = upload(new FileRange(StoreFiles.indexPath(storeDir, manifest, k), 0, indexBytes),
+                        target.bucket(), target.resolve(indexKey));
+                uploaded += indexBytes;
             }
+            shards.add(new PushedObjects.Shard(dataKey, dataETag, indexKey, indexETag));
         }
-        objects.put(target.bucket(), target.resolve(StoreFiles.MANIFEST), RequestBody.fromBytes(manifestBytes));
-        uploaded += manifestBytes.length;
-        if (previous.isPresent() && previous.get().replaces(manifest)) {
-            deleteFiles(target, previous.get());
+        PushedObjects pushed = new PushedObjects(shards);
+        if (previous.isPresent() && manifest.equals(previous.get().manifest())
+                && pushed.equals(previous.get().objects())) {
+            deleteLeftovers(target, pushed, started);
+            return 0;
         }
+        byte[] remote = ManifestCodec.toJson(manifest, pushed);
+        objects.put(target.bucket(), target.resolve(StoreFiles.MANIFEST), RequestBody.fromBytes(remote));
+        uploaded += remote.length;
+        previous.ifPresent(old -> deleteReplaced(target, old, pushed));
+        deleteLeftovers(target, pushed, started);
         return uploaded;
     }
 
-    /** Deletes the data and index objects a replaced manifest names (not the new store's). */
-    private void deleteFiles(S3Location target, Manifest old) {
-        String files = StoreObjects.relativeFilesDir(old);
-        for (int k = 0; k < old.shards().size(); k++) {
-            objects.delete(target.bucket(), target.resolve(files + StoreFiles.dataFile(old.layout(), k)));
-            if (old.indexStride() > 0) {
-                objects.delete(target.bucket(), target.resolve(files + StoreFiles.indexFile(old.layout(), k)));
+    /**
+     * The objects of shard {@code k} as the committed manifest names them, if they hold exactly this
+     * shard: same store, generation, layout, index kind and shard entry (its sizes and checksums).
+     */
+    private static PushedObjects.Shard unchanged(Optional<ManifestCodec.Remote> previous, Manifest manifest, int k) {
+        if (previous.isEmpty() || previous.get().objects() == null) {
+            return null;
+        }
+        Manifest old = previous.get().manifest();
+        boolean same = !old.replaces(manifest) && old.layout() == manifest.layout()
+                && old.index().equals(manifest.index()) && k < old.shards().size()
+                && old.shards().get(k).equals(manifest.shards().get(k));
+        return same ? previous.get().objects().shards().get(k) : null;
+    }
+
+    /** Deletes the objects the replaced manifest named that the new one does not. */
+    private void deleteReplaced(S3Location target, ManifestCodec.Remote old, PushedObjects pushed) {
+        Set<String> kept = keys(pushed);
+        for (String key : keysOf(old)) {
+            if (!kept.contains(key)) {
+                objects.delete(target.bucket(), target.resolve(key));
             }
+        }
+    }
+
+    /** The keys, relative to the prefix, of the data and index objects a manifest names. */
+    private static List<String> keysOf(ManifestCodec.Remote remote) {
+        if (remote.objects() != null) {
+            return List.copyOf(keys(remote.objects()));
+        }
+        // A store copied to the bucket as files: its keys are its file names.
+        Manifest old = remote.manifest();
+        String files = StoreObjects.relativeFilesDir(old);
+        List<String> keys = new ArrayList<>();
+        for (int k = 0; k < old.shards().size(); k++) {
+            keys.add(files + StoreFiles.dataFile(old.layout(), k));
+            if (old.indexStride() > 0) {
+                keys.add(files + StoreFiles.indexFile(old.layout(), k));
+            }
+        }
+        return keys;
+    }
+
+    private static Set<String> keys(PushedObjects pushed) {
+        Set<String> keys = new HashSet<>();
+        for (PushedObjects.Shard shard : pushed.shards()) {
+            keys.add(shard.dataKey());
+            if (shard.indexKey() != null) {
+                keys.add(shard.indexKey());
+            }
+        }
+        return keys;
+    }
+
+    /** Deletes objects in push folders below the prefix that no manifest names, written before {@code started}. */
+    private void deleteLeftovers(S3Location target, PushedObjects pushed, Instant started) {
+        Set<String> kept = keys(pushed);
+        String prefix = target.resolve("");
+        try {
+            for (S3Object object : objects.client().listObjectsV2Paginator(r -> r.bucket(target.bucket())
+                    .prefix(prefix)).contents()) {
+                String relative = object.key().substring(prefix.length());
+                if (PUSHED_KEY.matcher(relative).matches() && !kept.contains(relative)
+                        && object.lastModified().isBefore(started)) {
+                    objects.delete(target.bucket(), object.key());
+                }
+            }
+        } catch (SdkException e) {
+            throw objects.errors().failure(e, "LIST", target.bucket(), prefix);
+        }
+    }
+
+    /** Aborts the multipart uploads below the prefix begun before {@code started}: a killed push's. */
+    private void abortIncompleteUploads(S3Location target, Instant started) {
+        String prefix = target.resolve("");
+        S3Client client = objects.client();
+        try {
+            for (MultipartUpload upload : client.listMultipartUploadsPaginator(r -> r.bucket(target.bucket())
+                    .prefix(prefix)).uploads()) {
+                if (upload.initiated() == null || upload.initiated().isBefore(started)) {
+                    client.abortMultipartUpload(r -> r.bucket(target.bucket()).key(upload.key())
+                            .uploadId(upload.uploadId()));
+                }
+            }
+        } catch (SdkException e) {
+            throw objects.errors().failure(e, "abort of the incomplete uploads below", target.bucket(), prefix);
         }
     }
 
@@ -129,12 +247,11 @@ final class StorePusher {
      * @param range the bytes
      * @param bucket the bucket
      * @param key the key
-     * @return bytes uploaded
+     * @return the new object's ETag
      */
-    long upload(FileRange range, String bucket, String key) {
+    String upload(FileRange range, String bucket, String key) {
         if (range.length() <= partBytes) {
-            objects.put(bucket, key, RequestBody.fromContentProvider(range::open, range.length(), OCTETS));
-            return range.length();
+            return objects.put(bucket, key, RequestBody.fromContentProvider(range::open, range.length(), OCTETS));
         }
         S3Client client = objects.client();
         String uploadId;
@@ -154,9 +271,8 @@ final class StorePusher {
                         RequestBody.fromContentProvider(part::open, part.length(), OCTETS)).eTag();
                 parts.add(CompletedPart.builder().partNumber(number).eTag(eTag).build());
             }
-            client.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
-                    .multipartUpload(m -> m.parts(parts)));
-            return range.length();
+            return client.completeMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId)
+                    .multipartUpload(m -> m.parts(parts))).eTag();
         } catch (SdkException e) {
             try {
                 client.abortMultipartUpload(r -> r.bucket(bucket).key(key).uploadId(uploadId));

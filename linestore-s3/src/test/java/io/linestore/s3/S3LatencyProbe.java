@@ -64,7 +64,8 @@ final class S3LatencyProbe {
         counter.reset();
         try (DelayedS3 standIn = new DelayedS3(dir, STAND_IN_DELAY_MS);
                 S3Objects objects = S3Objects.connect(new S3Settings(Optional.of(standIn.endpoint()), "us-east-1",
-                        true, cache, 1L << 30), SeaweedFs.credentials(), List.of(counter))) {
+                        true, cache, 1L << 30, S3Settings.DEFAULT_TIMEOUT, S3Settings.DEFAULT_RETRIES),
+                        SeaweedFs.credentials(), List.of(counter))) {
             System.out.printf(Locale.ROOT, "%nthe stand-in answering after %d ms:%n", STAND_IN_DELAY_MS);
             measure(objects, counter, new S3Location("stand-in", local.getFileName().toString()), cache, reads,
                     seconds);

@@ -4,25 +4,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.linestore.ExistingStore;
+import io.linestore.IndexKind;
+import io.linestore.Layout;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import software.amazon.awssdk.core.interceptor.Context;
+import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
+import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.s3.model.S3Object;
 
 /**
  * Pushing: a data file larger than the part size goes up in a multipart upload and reads back whole
- * ({@code verify} checks the CRC32C of every byte); pushing another build over a store of the same
- * generation is refused; a replaced store's old generation is deleted once the new manifest is in place.
+ * ({@code verify} checks the CRC32C of every byte); pushes are atomic (killed after any request, the
+ * prefix reads as the old store or the new), upload only what changed, and remove what a replaced
+ * store or a killed push left, incomplete multipart uploads included.
  */
 @ExtendWith(SeaweedFs.class)
 class S3PushIT {
@@ -46,8 +58,7 @@ class S3PushIT {
             assertThat(pushed).isGreaterThan(Files.size(input));
             assertThat(counter.get("UploadPartRequest")).as("%s", counter).isGreaterThanOrEqualTo(3);
             assertThat(counter.get("CompleteMultipartUploadRequest")).isPositive();
-            try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
-                    ReadOptions.of(ReadMethod.AUTO), () -> { })) {
+            try (LineStore store = open(objects, location)) {
                 assertThat(store.read(699_998, 5)).containsExactly("line number 699998", "line number 699999");
                 assertThat(store.verify().problems()).isEmpty();
             }
@@ -55,7 +66,7 @@ class S3PushIT {
     }
 
     @Test
-    void anotherStoreOfTheSameGenerationIsRefusedAndAnOlderGenerationIsRemoved(SeaweedFs server) throws IOException {
+    void anotherStoreReplacesTheOneThereAndItsObjectsAreRemoved(SeaweedFs server) throws IOException {
         Path input = Files.writeString(temp.resolve("in.txt"), "a\nb\n");
         LineStores.build(input, temp.resolve("first"), StoreOptions.defaults());
         LineStores.build(input, temp.resolve("second"), StoreOptions.defaults());
@@ -63,20 +74,165 @@ class S3PushIT {
             String bucket = SeaweedFs.newBucket(objects);
             S3Location location = new S3Location(bucket, "s");
             new StorePusher(objects, PART).push(temp.resolve("first"), location);
-            assertThatThrownBy(() -> new StorePusher(objects, PART).push(temp.resolve("second"), location))
-                    .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("holds another store of the same generation 1");
+            StoreObjects first = StoreObjects.locate(objects, location);
+            // Another store of the same generation: new objects, then the manifest, then the old ones go.
+            new StorePusher(objects, PART).push(temp.resolve("second"), location);
+            StoreObjects second = StoreObjects.locate(objects, location);
+            assertThat(second.manifest().storeId()).isNotEqualTo(first.manifest().storeId());
+            assertThat(objects.head(bucket, first.dataKey(0))).isEmpty();
+            assertThat(keysBelow(objects, location)).containsExactlyInAnyOrder("s/manifest.json", second.dataKey(0),
+                    second.indexKey(0));
 
-            // Replacing the first store locally makes generation 2; pushing it removes g1's objects.
             Files.writeString(input, "c\nd\ne\n");
-            LineStores.build(input, temp.resolve("first"), StoreOptions.defaults(), WriteOptions.defaults(),
+            LineStores.build(input, temp.resolve("second"), StoreOptions.defaults(), WriteOptions.defaults(),
                     ExistingStore.REPLACE);
-            new StorePusher(objects, PART).push(temp.resolve("first"), location);
-            assertThat(objects.head(bucket, "s/g1/data.lines")).isEmpty();
-            assertThat(objects.head(bucket, "s/g2/data.lines")).isPresent();
-            try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
-                    ReadOptions.of(ReadMethod.AUTO), () -> { })) {
+            new StorePusher(objects, PART).push(temp.resolve("second"), location);
+            StoreObjects third = StoreObjects.locate(objects, location);
+            assertThat(third.dataKey(0)).startsWith("s/g2/p");
+            assertThat(keysBelow(objects, location)).containsExactlyInAnyOrder("s/manifest.json", third.dataKey(0),
+                    third.indexKey(0));
+            try (LineStore store = open(objects, location)) {
                 assertThat(store.read(0, 10)).containsExactly("c", "d", "e");
+            }
+        }
+    }
+
+    @Test
+    void aPushOfAnUnchangedStoreUploadsNothingAndAnAppendUploadsOnlyWhatChanged(SeaweedFs server)
+            throws IOException {
+        Path local = shardedStore(250);
+        RequestCounter counter = new RequestCounter();
+        try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
+            String bucket = SeaweedFs.newBucket(objects);
+            S3Location location = new S3Location(bucket, "s");
+            new StorePusher(objects, PART).push(local, location);
+            StoreObjects before = StoreObjects.locate(objects, location);
+            counter.reset();
+            assertThat(new StorePusher(objects, PART).push(local, location)).isZero();
+            assertThat(counter.get("PutObjectRequest")).as("%s", counter).isZero();
+
+            LineStores.append(local, new ByteArrayInputStream("more\n".getBytes(StandardCharsets.UTF_8)));
+            counter.reset();
+            new StorePusher(objects, PART).push(local, location);
+            // Shard 2 (50 lines, now 51) and the manifest; shards 0 and 1 stay as they were.
+            assertThat(counter.get("PutObjectRequest")).as("%s", counter).isEqualTo(3);
+            StoreObjects after = StoreObjects.locate(objects, location);
+            assertThat(after.dataKey(0)).isEqualTo(before.dataKey(0));
+            assertThat(after.dataKey(2)).isNotEqualTo(before.dataKey(2));
+            assertThat(objects.head(bucket, before.dataKey(2))).isEmpty();
+            try (LineStore store = open(objects, location)) {
+                assertThat(store.read(249, 5)).containsExactly("line 249", "more");
+            }
+        }
+    }
+
+    @Test
+    void aPushKilledAtAnyStepLeavesTheOldStoreReadableAndTheNextPushCleansUp(SeaweedFs server) throws IOException {
+        Path local = shardedStore(250);
+        try (S3Objects objects = server.client(temp.resolve("cache"))) {
+            String bucket = SeaweedFs.newBucket(objects);
+            S3Location location = new S3Location(bucket, "s");
+            new StorePusher(objects, PART).push(local, location);
+            List<String> old = readAll(objects, location);
+            LineStores.append(local, new ByteArrayInputStream("more\nand more\n".getBytes(StandardCharsets.UTF_8)));
+            List<String> appended = new ArrayList<>(old);
+            appended.addAll(List.of("more", "and more"));
+
+            boolean pushed = false;
+            for (int step = 0; !pushed; step++) {
+                assertThat(step).as("the push ends within 50 requests").isLessThan(50);
+                KillAfter kill = new KillAfter(step);
+                try (S3Objects dying = server.client(temp.resolve("cache"), kill)) {
+                    new StorePusher(dying, PART).push(local, location);
+                    pushed = !kill.killed();
+                } catch (RuntimeException e) {
+                    assertThat(kill.killed()).as("failed only where killed: %s", e).isTrue();
+                }
+                List<String> seen = readAll(objects, location);
+                assertThat(seen).as("after %d requests", step).isIn(old, appended);
+            }
+            assertThat(readAll(objects, location)).isEqualTo(appended);
+            StoreObjects store = StoreObjects.locate(objects, location);
+            List<String> named = new ArrayList<>(List.of("s/manifest.json"));
+            for (int k = 0; k < store.manifest().shards().size(); k++) {
+                named.add(store.dataKey(k));
+                named.add(store.indexKey(k));
+            }
+            // The killed pushes' objects were removed by the one that finished (written before it began).
+            new StorePusher(objects, PART).push(local, location);
+            assertThat(keysBelow(objects, location)).containsExactlyInAnyOrderElementsOf(named);
+        }
+    }
+
+    @Test
+    void aMultipartUploadLeftByAKilledPushIsAbortedByTheNext(SeaweedFs server) throws IOException {
+        Path input = Files.writeString(temp.resolve("big.txt"), IntStream.range(0, 700_000)
+                .mapToObj(i -> "line number " + i).collect(Collectors.joining("\n", "", "\n")));
+        LineStores.build(input, temp.resolve("store"), StoreOptions.defaults());
+        try (S3Objects objects = server.client(temp.resolve("cache"))) {
+            String bucket = SeaweedFs.newBucket(objects);
+            S3Location location = new S3Location(bucket, "big");
+            // Killed after the manifest GET, the upload listing, the create and one part.
+            KillAfter kill = new KillAfter(4);
+            try (S3Objects dying = server.client(temp.resolve("cache"), kill)) {
+                assertThatThrownBy(() -> new StorePusher(dying, PART).push(temp.resolve("store"), location))
+                        .isInstanceOf(RuntimeException.class);
+            }
+            assertThat(objects.client().listMultipartUploads(r -> r.bucket(bucket).prefix("big/")).uploads())
+                    .hasSize(1);
+            new StorePusher(objects, PART).push(temp.resolve("store"), location);
+            assertThat(objects.client().listMultipartUploads(r -> r.bucket(bucket).prefix("big/")).uploads())
+                    .isEmpty();
+            try (LineStore store = open(objects, location)) {
+                assertThat(store.read(699_999, 1)).containsExactly("line number 699999");
+            }
+        }
+    }
+
+    /** A local sharded store of {@code lines} lines "line N", 100 per shard, dense index. */
+    private Path shardedStore(int lines) throws IOException {
+        Path input = Files.write(temp.resolve("lines.txt"), IntStream.range(0, lines).mapToObj(i -> "line " + i)
+                .toList());
+        Path local = temp.resolve("sharded");
+        LineStores.build(input, local, StoreOptions.builder().layout(Layout.SHARDED).linesPerShard(100)
+                .index(IndexKind.DENSE).build());
+        return local;
+    }
+
+    private List<String> readAll(S3Objects objects, S3Location location) {
+        try (LineStore store = open(objects, location)) {
+            return store.read(0, store.lineCount());
+        }
+    }
+
+    private LineStore open(S3Objects objects, S3Location location) {
+        return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
+                ReadOptions.of(ReadMethod.AUTO), () -> { });
+    }
+
+    private static List<String> keysBelow(S3Objects objects, S3Location location) {
+        return objects.client().listObjectsV2Paginator(r -> r.bucket(location.bucket()).prefix(location.key() + "/"))
+                .contents().stream().map(S3Object::key).toList();
+    }
+
+    /** Fails every request after the first {@code allowed}, as a push killed there sends no more. */
+    private static final class KillAfter implements ExecutionInterceptor {
+
+        private final int allowed;
+        private final AtomicInteger sent = new AtomicInteger();
+
+        KillAfter(int allowed) {
+            this.allowed = allowed;
+        }
+
+        boolean killed() {
+            return sent.get() > allowed;
+        }
+
+        @Override
+        public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
+            if (sent.incrementAndGet() > allowed) {
+                throw new IllegalStateException("killed after " + allowed + " requests");
             }
         }
     }

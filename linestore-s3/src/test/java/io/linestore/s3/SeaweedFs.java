@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -138,8 +139,21 @@ final class SeaweedFs implements ParameterResolver, AutoCloseable {
      * @return the settings
      */
     S3Settings settings(Path cache) {
-        return S3Settings.from(Map.of(S3Settings.ENDPOINT_PROPERTY, endpoint.toString(), "linestore.s3.cache",
-                cache.toString())::get, Map.of());
+        return settings(cache, Map.of());
+    }
+
+    /**
+     * Settings that reach this server, with a cache directory of the caller's and more settings.
+     *
+     * @param cache the index cache directory
+     * @param more other system properties, such as {@code linestore.s3.timeout}
+     * @return the settings
+     */
+    S3Settings settings(Path cache, Map<String, String> more) {
+        Map<String, String> properties = new HashMap<>(more);
+        properties.put(S3Settings.ENDPOINT_PROPERTY, endpoint.toString());
+        properties.put("linestore.s3.cache", cache.toString());
+        return S3Settings.from(properties::get, Map.of());
     }
 
     static AwsCredentialsProvider credentials() {
@@ -184,6 +198,27 @@ final class SeaweedFs implements ParameterResolver, AutoCloseable {
             Thread.sleep(200);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Freezes ({@code SIGSTOP}) or thaws ({@code SIGCONT}) the server's process: frozen, it still
+     * accepts connections (the kernel does) and never answers, as a stalled server does.
+     *
+     * @param frozen whether to freeze it
+     */
+    void freeze(boolean frozen) {
+        try {
+            String pid = Files.readString(dir.resolve("weed.pid")).strip();
+            Process kill = new ProcessBuilder("kill", frozen ? "-STOP" : "-CONT", pid).inheritIO().start();
+            if (!kill.waitFor(10, TimeUnit.SECONDS) || kill.exitValue() != 0) {
+                throw new IllegalStateException("kill " + (frozen ? "-STOP " : "-CONT ") + pid + " failed");
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot signal the server in " + dir + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 

@@ -52,8 +52,8 @@ public final class BuildCommand implements Callable<Integer> {
                     + "then pushed there).")
     private StoreArgument store;
 
-    @Option(names = "--endpoint", paramLabel = "URL", description = EndpointOption.DESCRIPTION)
-    private String endpoint;
+    @Mixin
+    private RemoteOptions remote = new RemoteOptions();
 
     @Option(names = "--layout", paramLabel = "LAYOUT", defaultValue = "single",
             converter = LayoutOption.class, completionCandidates = LayoutOption.class,
@@ -126,7 +126,7 @@ public final class BuildCommand implements Callable<Integer> {
         if (force) {
             throw usage("--force replaces local stores only; push to a new prefix instead of " + store);
         }
-        StoreArgument.useEndpoint(endpoint);
+        remote.apply();
         Path temp = Files.createTempDirectory("linestore-build-");
         try {
             Path local = temp.resolve("store");

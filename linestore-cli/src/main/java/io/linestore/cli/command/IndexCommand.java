@@ -41,8 +41,8 @@ public final class IndexCommand implements Callable<Integer> {
             description = "The text file to index, or an object: s3://bucket/key.")
     private StoreArgument file;
 
-    @Option(names = "--endpoint", paramLabel = "URL", description = EndpointOption.DESCRIPTION)
-    private String endpoint;
+    @Mixin
+    private RemoteOptions remote = new RemoteOptions();
 
     @Mixin
     private IndexOption indexOption;
@@ -78,7 +78,7 @@ public final class IndexCommand implements Callable<Integer> {
         IndexSummary summary;
         if (file.isUri()) {
             // The object is read once, by the provider of its scheme; the sidecar goes next to it.
-            StoreArgument.useEndpoint(endpoint);
+            remote.apply();
             summary = LineStores.index(file.uri(), options);
         } else {
             summary = ReportedBuild.index(streams, file.path(), options, writeFlags.toWriteOptions(spec));

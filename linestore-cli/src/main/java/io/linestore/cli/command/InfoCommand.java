@@ -25,13 +25,14 @@ public final class InfoCommand implements Callable<Integer> {
             .index("0").paramLabel("STORE").type(StoreArgument.class).converters(StoreArgument::new).required(true)
             .description("The store's directory, an indexed file, or s3://bucket/prefix.").build();
     private final OptionSpec json = Flag.of("--json", "Print one JSON object instead of text.");
-    private final OptionSpec endpoint = EndpointOption.spec();
+    private final RemoteOptions.Specs remote = new RemoteOptions.Specs();
 
     private InfoCommand() {
         spec = CommandSpec.wrapWithoutInspection(this).name("info");
         spec.usageMessage().description(
                 "Describes a store: format, layout, line count, sizes, shards, index kind and bytes per line.");
-        spec.add(store).add(json).add(endpoint);
+        spec.add(store).add(json);
+        remote.addTo(spec);
     }
 
     /**
@@ -46,7 +47,7 @@ public final class InfoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StoreArgument path = store.getValue();
-        StoreArgument.useEndpoint(endpoint.getValue());
+        remote.apply();
         StoreInfo info;
         try (LineStore lines = path.open(ReadMethod.FILE_CHANNEL)) {
             info = lines.info();

@@ -61,7 +61,7 @@ public final class ReadCommand implements Callable<Integer> {
             .completionCandidates(new ReadMethodOption())
             .description("How to read the store: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).").build();
     private final OptionSpec number = Flag.of("--number", "Put each line's number and a tab before it.");
-    private final OptionSpec endpoint = EndpointOption.spec();
+    private final RemoteOptions.Specs remote = new RemoteOptions.Specs();
 
     private ReadCommand(StandardStreams streams) {
         this.streams = streams;
@@ -70,7 +70,8 @@ public final class ReadCommand implements Callable<Integer> {
                 "Writes lines [OFFSET, OFFSET+SIZE) of a store to standard output, byte for byte, each followed "
                         + "by a newline. Lines are numbered from 0; lines past the end are simply absent.",
                 "With --ranges, reads 'OFFSET SIZE' requests, one per line, and answers each in order.");
-        spec.add(store).add(offset).add(size).add(ranges).add(keepGoing).add(flush).add(reader).add(number).add(endpoint);
+        spec.add(store).add(offset).add(size).add(ranges).add(keepGoing).add(flush).add(reader).add(number);
+        remote.addTo(spec);
     }
 
     /**
@@ -90,7 +91,7 @@ public final class ReadCommand implements Callable<Integer> {
         Long first = offset.getValue();
         Long count = size.getValue();
         checkUsage(requests, first, count);
-        StoreArgument.useEndpoint(endpoint.getValue());
+        remote.apply();
         StoreArgument path = store.getValue();
         if (requests == null) {
             print(streams, path, reader.getValue(), number.getValue(), first, count);

@@ -60,17 +60,6 @@ public record StoreArgument(String text) {
         return isUri() ? LineStores.open(uri(), ReadOptions.of(method)) : LineStores.open(path(), method);
     }
 
-    /**
-     * Makes {@code --endpoint}, when given, the S3 endpoint of this process.
-     *
-     * @param endpoint the endpoint URL, or {@code null} to keep {@code LINESTORE_S3_ENDPOINT} or AWS's
-     */
-    public static void useEndpoint(String endpoint) {
-        if (endpoint != null && !endpoint.isBlank()) {
-            System.setProperty(ENDPOINT_PROPERTY, endpoint);
-        }
-    }
-
     /** The pattern of a URI with a scheme, compiled at its first use. */
     private static final class Scheme {
         static final Pattern URI = Pattern.compile("^[A-Za-z][A-Za-z0-9+.-]*://.*");

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -30,8 +31,8 @@ public final class VerifyCommand implements Callable<Integer> {
             description = "The store's directory, an indexed file, or s3://bucket/prefix.")
     private StoreArgument store;
 
-    @Option(names = "--endpoint", paramLabel = "URL", description = EndpointOption.DESCRIPTION)
-    private String endpoint;
+    @Mixin
+    private RemoteOptions remote = new RemoteOptions();
 
     /** Made by picocli. */
     public VerifyCommand() {
@@ -41,7 +42,7 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         VerifyReport report;
         long lineCount;
-        StoreArgument.useEndpoint(endpoint);
+        remote.apply();
         try (LineStore lines = store.open(ReadMethod.FILE_CHANNEL)) {
             lineCount = lines.lineCount();
             report = lines.verify();

@@ -84,13 +84,25 @@ public final class DataFileIdentity {
         if (expectedHeadCrc32c == UNRECORDED) {
             return null;
         }
-        long head = headBytes(dataBytes);
-        long crc = Checksums.crc32c(channel, file, 0, head);
-        if (crc == expectedHeadCrc32c) {
+        return mismatch(Checksums.crc32c(channel, file, 0, headBytes(dataBytes)), shard, dataBytes, expectedHeadCrc32c);
+    }
+
+    /**
+     * Compares the CRC32C of a data file's head, however it was read (from disk, or by a ranged GET
+     * of an object), with the manifest's record.
+     *
+     * @param headCrc32c the CRC32C of the file's first {@link #headBytes} bytes
+     * @param shard the shard's number, for the message
+     * @param dataBytes the shard's committed size
+     * @param expectedHeadCrc32c the manifest's {@code dataHeadCrc32c}, or {@link #UNRECORDED}
+     * @return what is wrong, or {@code null} when the head matches or nothing is recorded
+     */
+    public static String mismatch(long headCrc32c, int shard, long dataBytes, long expectedHeadCrc32c) {
+        if (expectedHeadCrc32c == UNRECORDED || headCrc32c == expectedHeadCrc32c) {
             return null;
         }
-        return "its first " + head + " bytes are not those shard " + shard + " was written with (CRC32C "
-                + Long.toHexString(crc) + ", the manifest says " + Long.toHexString(expectedHeadCrc32c)
+        return "its first " + headBytes(dataBytes) + " bytes are not those shard " + shard + " was written with (CRC32C "
+                + Long.toHexString(headCrc32c) + ", the manifest says " + Long.toHexString(expectedHeadCrc32c)
                 + "): the file belongs to another shard or store, or was overwritten";
     }
 }

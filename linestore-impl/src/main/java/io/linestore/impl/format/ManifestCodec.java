@@ -86,25 +86,96 @@ public final class ManifestCodec {
      *     {@link Manifest#VERSION} and {@link Manifest#VERSION_COMPRESSED}
      */
     public static Manifest parse(Path file, byte[] json) {
+        Fields fields = fields(file, json);
+        Manifest manifest = toManifest(fields);
+        check(file, manifest);
+        return manifest;
+    }
+
+    /**
+     * A manifest as object storage holds it: the manifest, and the objects a push uploaded its files
+     * as (see {@link PushedObjects}), or none for a store copied there as files.
+     *
+     * @param manifest the manifest
+     * @param objects the pushed objects, one per shard; {@code null} if the manifest names none
+     */
+    public record Remote(Manifest manifest, PushedObjects objects) {
+    }
+
+    /**
+     * Parses and checks a manifest fetched from object storage, with its {@code objects} member.
+     *
+     * @param file the manifest's name, for messages
+     * @param json the manifest's bytes
+     * @return the manifest and its pushed objects
+     * @throws CorruptStoreException as {@link #parse}, or if {@code objects} is malformed or has
+     *     another count than the shards
+     * @throws UnsupportedFormatException as {@link #parse}
+     */
+    public static Remote parseRemote(Path file, byte[] json) {
+        Fields fields = fields(file, json);
+        Manifest manifest = toManifest(fields);
+        check(file, manifest);
+        if (!fields.has("objects")) {
+            return new Remote(manifest, null);
+        }
+        boolean indexed = manifest.indexStride() > 0;
+        List<PushedObjects.Shard> shards = new ArrayList<>();
+        for (Fields shard : fields.objects("objects")) {
+            try {
+                shards.add(new PushedObjects.Shard(shard.string("data"), shard.string("dataETag"),
+                        indexed ? shard.string("index") : null, indexed ? shard.string("indexETag") : null));
+            } catch (IllegalArgumentException e) {
+                throw shard.corrupt(e.getMessage());
+            }
+        }
+        if (shards.size() != manifest.shards().size()) {
+            throw new CorruptStoreException(file, "objects names " + shards.size() + " shards, the manifest has "
+                    + manifest.shards().size());
+        }
+        return new Remote(manifest, new PushedObjects(shards));
+    }
+
+    /**
+     * The JSON of a manifest to put in object storage: the manifest's fields and the objects its files
+     * were uploaded as.
+     *
+     * @param manifest the manifest
+     * @param objects the pushed objects, one per shard
+     * @return the JSON's bytes, UTF-8
+     * @throws IllegalArgumentException if {@code objects} has another count than the shards
+     */
+    public static byte[] toJson(Manifest manifest, PushedObjects objects) {
+        if (objects.shards().size() != manifest.shards().size()) {
+            throw new IllegalArgumentException("objects for " + objects.shards().size() + " shards, the manifest has "
+                    + manifest.shards().size());
+        }
+        try {
+            return json(manifest, objects);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The top-level object of a manifest's JSON, strictly parsed. */
+    private static Fields fields(Path file, byte[] json) {
         String text = new String(json, StandardCharsets.UTF_8);
         if (text.isBlank()) {
             throw new CorruptStoreException(file, "empty manifest");
         }
-        Manifest manifest;
         JsonReader reader = new JsonReader(new StringReader(text));
         reader.setStrictness(Strictness.STRICT);
         try (reader) {
-            manifest = toManifest(new Fields(file, "manifest", asObject(file, "manifest", value(reader))));
+            Fields fields = new Fields(file, "manifest", asObject(file, "manifest", value(reader)));
             if (!atEnd(reader)) {
                 throw new CorruptStoreException(file, "not a valid manifest: text after its end," + location(reader));
             }
+            return fields;
         } catch (MalformedJsonException | EOFException | IllegalStateException | NumberFormatException e) {
             throw new CorruptStoreException(file, "not a valid manifest: " + reason(e, reader), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
-        check(file, manifest);
-        return manifest;
     }
 
     /**
@@ -121,7 +192,7 @@ public final class ManifestCodec {
     public static void publish(Path storeDir, Manifest manifest, boolean fsync) {
         Path temp = storeDir.resolve(StoreFiles.MANIFEST_TEMP);
         try {
-            byte[] json = toJson(manifest);
+            byte[] json = json(manifest, null);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE)) {
                 ByteBuffer buffer = ByteBuffer.wrap(json);
@@ -147,7 +218,8 @@ public final class ManifestCodec {
         }
     }
 
-    private static byte[] toJson(Manifest m) throws IOException {
+    /** The manifest's JSON; with the pushed objects for object storage, or {@code null} for a local store. */
+    private static byte[] json(Manifest m, PushedObjects objects) throws IOException {
         StringWriter out = new StringWriter();
         try (JsonWriter json = new JsonWriter(out)) {
             json.setIndent("  ");
@@ -203,6 +275,20 @@ public final class ManifestCodec {
                     json.name("checkpointsCrc32c").value(m.source().checkpointsCrc32c());
                 }
                 json.endObject();
+            }
+            if (objects != null) {
+                json.name("objects").beginArray();
+                for (PushedObjects.Shard shard : objects.shards()) {
+                    json.beginObject();
+                    json.name("data").value(shard.dataKey());
+                    json.name("dataETag").value(shard.dataETag());
+                    if (shard.indexKey() != null) {
+                        json.name("index").value(shard.indexKey());
+                        json.name("indexETag").value(shard.indexETag());
+                    }
+                    json.endObject();
+                }
+                json.endArray();
             }
             json.endObject();
         }

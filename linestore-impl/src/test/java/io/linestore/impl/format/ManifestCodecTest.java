@@ -8,6 +8,8 @@ import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -33,6 +35,52 @@ class ManifestCodecTest {
         ManifestCodec.publish(store, manifest, false);
         assertThat(ManifestCodec.read(store)).isEqualTo(manifest);
         assertThat(store.resolve(StoreFiles.MANIFEST_TEMP)).doesNotExist();
+    }
+
+    @Test
+    void aPushedManifestReadsBackWithItsObjectsAndALocalOneHasNone() {
+        Manifest manifest = written();
+        PushedObjects objects = new PushedObjects(List.of(new PushedObjects.Shard("g3/p0123456789ab/data.lines",
+                "\"etag-data\"", "g3/p0123456789ab/data.idx", "\"etag-index\"")));
+        ManifestCodec.Remote remote = ManifestCodec.parseRemote(store.resolve("manifest.json"),
+                ManifestCodec.toJson(manifest, objects));
+        assertThat(remote.manifest()).isEqualTo(manifest);
+        assertThat(remote.objects()).isEqualTo(objects);
+        ManifestCodec.publish(store, manifest, false);
+        assertThat(ManifestCodec.parseRemote(store.resolve("manifest.json"),
+                readBytes(store.resolve("manifest.json"))).objects()).isNull();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"../other/data.lines", "/abs/data.lines", "g3//data.lines", "g3/../../x"})
+    void refusesPushedObjectsOutsideTheStoresPrefix(String key) {
+        String json = new String(ManifestCodec.toJson(written(), new PushedObjects(List.of(new PushedObjects.Shard(
+                "g3/p0123456789ab/data.lines", "\"d\"", "g3/p0123456789ab/data.idx", "\"i\"")))),
+                StandardCharsets.UTF_8).replace("g3/p0123456789ab/data.lines", key);
+        assertThatThrownBy(() -> ManifestCodec.parseRemote(store.resolve("manifest.json"),
+                json.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("not a key below the store's prefix");
+    }
+
+    @Test
+    void refusesPushedObjectsForAnotherNumberOfShards() {
+        String json = new String(ManifestCodec.toJson(written(), new PushedObjects(List.of(new PushedObjects.Shard(
+                "a.lines", "\"d\"", "a.idx", "\"i\"")))), StandardCharsets.UTF_8)
+                .replace("\"objects\": [", "\"objects\": [{\"data\": \"b\", \"dataETag\": \"e\", \"index\": \"c\","
+                        + " \"indexETag\": \"f\"},");
+        assertThatThrownBy(() -> ManifestCodec.parseRemote(store.resolve("manifest.json"),
+                json.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(CorruptStoreException.class)
+                .hasMessageContaining("objects names 2 shards, the manifest has 1");
+    }
+
+    private static byte[] readBytes(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A negative line count is refused, and so is text after the JSON. */
