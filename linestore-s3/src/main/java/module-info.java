@@ -11,6 +11,7 @@ module io.linestore.s3 {
     requires io.linestore;
     requires io.linestore.impl;
     requires com.google.common;
+    requires com.github.benmanes.caffeine;
     requires software.amazon.awssdk.services.s3;
     requires software.amazon.awssdk.core;
     requires software.amazon.awssdk.awscore;

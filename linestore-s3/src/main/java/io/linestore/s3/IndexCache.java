@@ -99,6 +99,16 @@ final class IndexCache {
     }
 
     /**
+     * Whether a file of this name is cached (by this process or another).
+     *
+     * @param name the file's name
+     * @return {@code true} if it is
+     */
+    boolean holds(String name) {
+        return Files.isRegularFile(dir.resolve(name));
+    }
+
+    /**
      * A new file name in the cache's directory for a file that is not to be cached (an index that
      * {@code verify} fetches afresh); the caller deletes it, or a later trim does after an hour.
      *

@@ -17,7 +17,9 @@ import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.LongStream;
@@ -26,11 +28,13 @@ import java.util.zip.CRC32C;
 
 /**
  * A store (or an object indexed in place) read from S3-compatible object storage: the manifest is
- * fetched once, on open; each shard's index is downloaded once into the local {@link IndexCache}
- * and mapped ({@link ShardIndexes}); then every read of a line range is one ranged GET of the data
- * object (a range of more than {@value #MAX_GET_BYTES} bytes is split into several), checked line by
- * line against the index by {@link PromisedLines}, as local reads are, before any line is handed out.
- * No bucket is listed.
+ * fetched once, on open; each shard's index entries come from {@link ShardIndexes} (ranged GETs of
+ * a few KiB, or a whole compact index downloaded once); then every read of a line range is one
+ * ranged GET of the data object (a range of more than {@value #MAX_GET_BYTES} bytes is split into
+ * several), checked line by line against the index by {@link PromisedLines}, as local reads are,
+ * before any line is handed out. A read that starts where the last one ended fetches up to
+ * {@value #MAX_GET_BYTES} bytes ahead, and the reads that follow are served from them, so a range
+ * read in batches costs about one GET per {@value #MAX_GET_BYTES} bytes. No bucket is listed.
  *
  * <p>Every {@link ReadMethod} is accepted and reads the same way, through ranged GETs;
  * {@link #readMethod()} returns the one asked for.
@@ -58,6 +62,7 @@ final class S3LineStore implements LineStore {
     private final ReadOptions options;
     private final ShardIndexes indexes;
     private final AtomicReferenceArray<String> eTags;
+    private final AtomicReference<Window> window = new AtomicReference<>();
     private final Runnable onClose;
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
@@ -210,9 +215,10 @@ final class S3LineStore implements LineStore {
                     shard, lineBase, visitor);
             return;
         }
-        LineIndex index = indexes.index(shard);
+        ShardEntries index = indexes.entries(shard);
         long first = from / stride;
         long last = Math.min(Math.ceilDiv(to, stride), index.entryCount() - 1);
+        index.load(first, last);
         long chunkStart = first;
         long chunkStartByte = index.entry(first);
         List<Long> entries = new ArrayList<>();
@@ -242,13 +248,23 @@ final class S3LineStore implements LineStore {
             throw new CorruptStoreException(plan.object(), "a read of bytes [" + plan.fetchFrom() + ", "
                     + plan.fetchTo() + ") is larger than one array; a store read from S3 needs an index");
         }
+        Window last = window.get();
+        if (last != null && last.holds(shard, plan.fetchFrom(), plan.fetchTo())) {
+            window.compareAndSet(last, last.servedTo(plan.fetchTo()));
+            plan.split(last.slice(plan.fetchFrom(), plan.fetchTo()), promised, lineBase, visitor);
+            return;
+        }
+        // A read that starts where the last one ended reads ahead: the next ones are served from its bytes.
+        long fetchTo = last != null && last.continuedBy(shard, plan.fetchFrom())
+                ? Math.min(store.objectSize(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + MAX_GET_BYTES))
+                : plan.fetchTo();
         String expected = identity(shard, plan.object());
-        S3Objects.Range range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(),
-                plan.fetchTo(), expected);
+        S3Objects.Range range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(), fetchTo,
+                expected);
         if (range == null && eTags.get(shard) == null && store.sourceETag() == null) {
             // Not the object pushed: a copy of it (another ETag, the same bytes) passes its head's check.
             expected = pinByHead(shard, plan.object());
-            range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(), plan.fetchTo(), expected);
+            range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(), fetchTo, expected);
         }
         if (range == null) {
             throw changed(plan, "its ETag is no longer " + expected);
@@ -264,7 +280,39 @@ final class S3LineStore implements LineStore {
         if (expected != null && range.eTag() != null && !expected.equals(range.eTag())) {
             throw changed(plan, "its ETag is " + range.eTag() + ", no longer " + expected);
         }
-        plan.split(range.bytes(), promised, lineBase, visitor);
+        Window fetched = new Window(shard, plan.fetchFrom(), range.bytes(), plan.fetchTo());
+        window.set(fetched);
+        plan.split(fetchTo == plan.fetchTo() ? range.bytes() : fetched.slice(plan.fetchFrom(), plan.fetchTo()),
+                promised, lineBase, visitor);
+    }
+
+    /**
+     * The bytes of the last GET of a data object, kept so that the reads that follow a sequential
+     * read are served without a request.
+     *
+     * @param shard the shard whose data object they are
+     * @param from the object byte of {@code bytes[0]}
+     * @param bytes the bytes
+     * @param servedTo one past the last byte a read has used
+     */
+    private record Window(int shard, long from, byte[] bytes, long servedTo) {
+
+        boolean holds(int otherShard, long start, long end) {
+            return otherShard == shard && start >= from && end <= from + bytes.length;
+        }
+
+        /** Whether a read from {@code start} begins at the byte before the last read's end, its check byte. */
+        boolean continuedBy(int otherShard, long start) {
+            return otherShard == shard && start == servedTo - 1;
+        }
+
+        Window servedTo(long end) {
+            return new Window(shard, from, bytes, Math.max(servedTo, end));
+        }
+
+        byte[] slice(long start, long end) {
+            return Arrays.copyOfRange(bytes, (int) (start - from), (int) (end - from));
+        }
     }
 
     /**

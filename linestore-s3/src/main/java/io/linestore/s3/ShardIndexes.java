@@ -1,5 +1,7 @@
 package io.linestore.s3;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.linestore.CorruptStoreException;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ShardEntry;
@@ -10,6 +12,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -20,23 +24,108 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The index of each shard of an S3 store, downloaded once into the {@link IndexCache} (one GET),
- * checked and mapped read-only: each shard's index on first use, then kept until the store closes.
- * A downloaded index is cached only if its header names this store, generation and shard and the
- * CRC32C of its entries is the manifest's, so a cached index is always the manifest's. Thread-safe.
+ * The index of each shard of an S3 store. A pushed store's dense or sparse index is read in pages
+ * by ranged GETs ({@link RangedEntries}), the object's pushed ETag standing for its identity. A
+ * compact index, or the index of a store copied to the bucket as files, is downloaded once into the
+ * {@link IndexCache} (one GET), checked and mapped read-only, then kept until the store closes; it
+ * is cached only if its header names this store, generation and shard and the CRC32C of its entries
+ * is the manifest's, so a cached index is always the manifest's. Thread-safe.
  */
 final class ShardIndexes implements AutoCloseable {
+
+    /** Bytes of index entries fetched by ranged GETs that a store keeps: 16 MiB, two million entries. */
+    static final long PAGE_CACHE_BYTES = 16L << 20;
+
+    /**
+     * GETs of entries of one shard for scattered reads (not continuing the previous one) after which
+     * its whole index is downloaded, cached and mapped.
+     */
+    static final int WHOLE_AFTER_FETCHES = 16;
 
     private final S3Objects objects;
     private final StoreObjects store;
     private final IndexCache cache;
     private final Arena arena = Arena.ofShared();
     private final Map<Integer, LineIndex> open = new ConcurrentHashMap<>();
+    private final Map<Integer, ShardEntries> entries = new ConcurrentHashMap<>();
+    private final Cache<RangedEntries.Page, long[]> pages = Caffeine.newBuilder()
+            .maximumWeight(PAGE_CACHE_BYTES)
+            .weigher((RangedEntries.Page page, long[] values) -> 16 + values.length * Long.BYTES)
+            .build();
 
     ShardIndexes(S3Objects objects, StoreObjects store, IndexCache cache) {
         this.objects = objects;
         this.store = store;
         this.cache = cache;
+    }
+
+    /**
+     * The index entries of a shard as reads use them: for a pushed store with a dense or sparse
+     * index that no process has cached, fetched by ranged GETs of its index object as reads need
+     * them ({@link RangedEntries}) until {@value #WHOLE_AFTER_FETCHES} GETs have been spent on scattered reads;
+     * then, and otherwise, the whole index, downloaded once into the cache and mapped ({@link #index}).
+     *
+     * @param shard the shard
+     * @return the entries
+     */
+    ShardEntries entries(int shard) {
+        ShardEntries current = entries.computeIfAbsent(shard, this::openEntries);
+        if (current instanceof RangedEntries ranged && ranged.scatteredFetches() >= WHOLE_AFTER_FETCHES) {
+            // Many scattered reads of one shard: its whole index once beats a GET of entries per read.
+            ShardEntries whole = mapped(shard);
+            entries.replace(shard, current, whole);
+            return whole;
+        }
+        return current;
+    }
+
+    private ShardEntries openEntries(int shard) {
+        Manifest manifest = store.manifest();
+        if (store.pushed() == null || manifest.index().isCompact() || cache.holds(cacheName(shard))) {
+            return mapped(shard);
+        }
+        ShardEntry entry = manifest.shards().get(shard);
+        IndexFormat.Identity identity = IndexFormat.Identity.of(manifest, shard);
+        String eTag = store.pushed().shards().get(shard).indexETag();
+        return new RangedEntries(store.indexPath(shard), shard, identity.headerBytes(),
+                Math.ceilDiv(entry.lines(), manifest.indexStride()) + 1, entry.dataBytes(), (from, to) -> {
+                    S3Objects.Range range = objects.getRange(store.bucket(), store.indexKey(shard), from, to, eTag);
+                    return range != null ? range.bytes() : downloadedBytes(shard, identity.headerBytes(), from, to);
+                }, pages);
+    }
+
+    /** The whole index of a shard, downloaded once (or found in the cache) and mapped, as entries. */
+    private ShardEntries mapped(int shard) {
+        LineIndex index = index(shard);
+        return new ShardEntries() {
+            @Override
+            public long entryCount() {
+                return index.entryCount();
+            }
+
+            @Override
+            public void load(long first, long last) {
+                // Mapped whole: every entry is there.
+            }
+
+            @Override
+            public long entry(long e) {
+                return index.entry(e);
+            }
+        };
+    }
+
+    /**
+     * Entries as the bytes of index {@code [from, to)}, from the whole index downloaded and checked:
+     * the object is not the one pushed (a copy with other ETags), so its header and checksum decide.
+     */
+    private byte[] downloadedBytes(int shard, int headerBytes, long from, long to) {
+        LineIndex whole = index(shard);
+        ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(to - from)).order(ByteOrder.LITTLE_ENDIAN);
+        for (long e = (from - headerBytes) / 8; e < (to - headerBytes) / 8; e++) {
+            bytes.putLong(whole.entry(e));
+        }
+        return bytes.array();
     }
 
     /**

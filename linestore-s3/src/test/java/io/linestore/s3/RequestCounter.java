@@ -7,14 +7,33 @@ import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 
-/** Counts the HTTP requests a client sends, by request type (GetObjectRequest, ...), retries included. */
+/**
+ * Counts the HTTP requests a client sends, by request type (GetObjectRequest, ...), retries included,
+ * and the bytes of their answers' bodies (their Content-Length).
+ */
 final class RequestCounter implements ExecutionInterceptor {
 
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
+    private final AtomicLong bytes = new AtomicLong();
 
     @Override
     public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
         counts.computeIfAbsent(context.request().getClass().getSimpleName(), k -> new AtomicLong()).incrementAndGet();
+    }
+
+    @Override
+    public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
+        context.httpResponse().firstMatchingHeader("Content-Length").ifPresent(length -> bytes.addAndGet(
+                Long.parseLong(length)));
+    }
+
+    /**
+     * Bytes the answers carried since the last reset.
+     *
+     * @return the sum of their Content-Length
+     */
+    long bytes() {
+        return bytes.get();
     }
 
     long get(String type) {
@@ -28,6 +47,7 @@ final class RequestCounter implements ExecutionInterceptor {
 
     void reset() {
         counts.clear();
+        bytes.set(0);
     }
 
     @Override

@@ -135,7 +135,7 @@ class S3FaultsIT {
 
             // A store copied to the bucket as files (no objects in its manifest): its heads decide.
             S3Location copied = new S3Location(bucket, "copied");
-            Path local = temp.resolve("sharded");
+            Path local = temp.resolve("sharded-dense");
             String data0 = "g1/" + StoreFiles.dataFile(Layout.SHARDED, 0);
             String data1 = "g1/" + StoreFiles.dataFile(Layout.SHARDED, 1);
             for (String file : List.of(data0, data1, "g1/" + StoreFiles.indexFile(Layout.SHARDED, 0),
@@ -194,20 +194,40 @@ class S3FaultsIT {
     void verifyReadsTheBucketsIndexNotTheCachedOne(SeaweedFs server) throws IOException {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = pushSharded(objects, bucket, "pushed");
+            // A compact index is downloaded whole into the cache by the first reader.
+            S3Location location = pushSharded(objects, bucket, "pushed", IndexKind.COMPACT);
             try (LineStore reader = open(objects, location)) {
                 assertThat(reader.read(150, 1)).containsExactly("000150");
             }
-            StoreObjects store = StoreObjects.locate(objects, location);
-            byte[] index = objects.getIfExists(bucket, store.indexKey(1)).orElseThrow();
-            new Random(7).nextBytes(index);
-            objects.put(bucket, store.indexKey(1), RequestBody.fromBytes(index));
+            StoreObjects store = overwriteIndex(objects, location, 1);
             try (LineStore again = open(objects, location)) {
                 assertThat(again.read(150, 1)).as("the cached index is the manifest's").containsExactly("000150");
-                assertThat(again.verify().problems()).extracting(p -> p.file())
-                        .contains(store.indexName(1));
+                assertThat(again.verify().problems()).extracting(p -> p.file()).contains(store.indexName(1));
             }
         }
+    }
+
+    @Test
+    void anIndexObjectOverwrittenIsRefusedByAReaderThatFetchesItsEntries(SeaweedFs server) throws IOException {
+        try (S3Objects objects = server.client(temp.resolve("cache"))) {
+            String bucket = SeaweedFs.newBucket(objects);
+            S3Location location = pushSharded(objects, bucket, "pushed", IndexKind.DENSE);
+            StoreObjects store = overwriteIndex(objects, location, 1);
+            try (LineStore fresh = open(objects, location)) {
+                assertThat(fresh.read(50, 1)).containsExactly("000050");
+                assertThatThrownBy(() -> fresh.read(150, 1)).isInstanceOf(CorruptStoreException.class)
+                        .hasMessageContaining(store.indexKey(1));
+            }
+        }
+    }
+
+    /** Overwrites a shard's index object with random bytes of its size. */
+    private static StoreObjects overwriteIndex(S3Objects objects, S3Location location, int shard) {
+        StoreObjects store = StoreObjects.locate(objects, location);
+        byte[] index = objects.getIfExists(location.bucket(), store.indexKey(shard)).orElseThrow();
+        new Random(7).nextBytes(index);
+        objects.put(location.bucket(), store.indexKey(shard), RequestBody.fromBytes(index));
+        return store;
     }
 
     /** One server of its own, stalled ({@code SIGSTOP}) then thawed, then stopped, under an open store. */
@@ -253,12 +273,18 @@ class S3FaultsIT {
 
     /** Pushes a sharded store of 200 six-digit lines, 100 per shard, dense index. */
     private S3Location pushSharded(S3Objects objects, String bucket, String prefix) throws IOException {
-        Path local = temp.resolve("sharded");
+        return pushSharded(objects, bucket, prefix, IndexKind.DENSE);
+    }
+
+    /** Pushes a sharded store of 200 six-digit lines, 100 per shard, with the given index. */
+    private S3Location pushSharded(S3Objects objects, String bucket, String prefix, IndexKind index)
+            throws IOException {
+        Path local = temp.resolve("sharded-" + index.toString().replace(':', '-'));
         if (!Files.exists(local)) {
             Path input = Files.write(temp.resolve("six-digits.txt"),
                     IntStream.range(0, 200).mapToObj(i -> String.format("%06d", i)).toList());
             LineStores.build(input, local, StoreOptions.builder().layout(Layout.SHARDED).linesPerShard(100)
-                    .index(IndexKind.DENSE).build());
+                    .index(index).build());
         }
         S3Location location = new S3Location(bucket, prefix);
         new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Times reads of a store in object storage against the same store on local disk, side by side in
+# one run, against a SeaweedFS server this script starts on 127.0.0.1 (scripts/seaweedfs.sh).
+#
+#   scripts/s3-reads-vs-local.sh [DIR]     (LINES=1000000 RUNS=20 RANGES=1000 by default)
+#
+# It generates LINES JSON lines with `linestore gen`, builds a store with a dense index and pushes
+# it to s3://reads/store (all kept in DIR, by default linestore-s3-reads in the temporary
+# directory), then times, warm page cache:
+#   ./linestore read STORE N 1                 the local read, the whole command
+#   ./linestore read s3://reads/store N 1      the same line from the server, index cache emptied
+#                                              before each run (a reader's first read)
+#   ./linestore read ... --ranges FILE         RANGES random one-line requests, local and remote
+# and checks that the remote answers equal the local ones. With BASELINE=PATH/linestore (the
+# launcher of another checkout, built) the remote rows are timed with it too, in the same run.
+# Uses hyperfine (installed with apt-get when missing).
+set -euo pipefail
+
+LINES=${LINES:-1000000}
+RUNS=${RUNS:-20}
+RANGES=${RANGES:-1000}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+LINESTORE="$ROOT/linestore"
+DIR=${1:-${TMPDIR:-/tmp}/linestore-s3-reads}
+. "$ROOT/scripts/need.sh"
+need hyperfine hyperfine
+command -v hyperfine >/dev/null || exit 1
+mkdir -p "$DIR"
+
+server="$DIR/seaweedfs"
+"$ROOT/scripts/seaweedfs.sh" stop "$server" > /dev/null 2>&1 || true
+rm -rf "$server"
+LINESTORE_SEAWEEDFS_BUCKETS=reads "$ROOT/scripts/seaweedfs.sh" start "$server" > /dev/null
+trap '"$ROOT/scripts/seaweedfs.sh" stop "$server" > /dev/null 2>&1 || true' EXIT
+set -a && . "$server/env" && set +a
+export LINESTORE_S3_CACHE="$DIR/cache"
+
+file="$DIR/lines-$LINES.json" store="$DIR/store-$LINES"
+[[ -f $file ]] || "$LINESTORE" gen --lines "$LINES" --content json -o "$file" > /dev/null
+[[ -d $store ]] || "$LINESTORE" build "$file" "$store" --index dense > /dev/null
+"$LINESTORE" push "$store" s3://reads/store > /dev/null
+cat "$file" > /dev/null
+find "$store" -type f -exec cat {} + > /dev/null
+
+offset=$((LINES / 2 + 12345))
+requests="$DIR/requests.txt"
+awk -v n="$RANGES" -v lines="$LINES" 'BEGIN { srand(11); for (i = 0; i < n; i++) printf "%d 1\n", int(rand() * lines) }' \
+  > "$requests"
+"$LINESTORE" read "$store" --ranges "$requests" > "$DIR/local.out"
+rm -rf "$DIR/cache"
+"$LINESTORE" read s3://reads/store --ranges "$requests" > "$DIR/remote.out"
+cmp -s "$DIR/local.out" "$DIR/remote.out" || { echo "s3-reads-vs-local.sh: remote answers differ" >&2; exit 1; }
+
+printf 'linestore reads from SeaweedFS (weed mini on 127.0.0.1) vs local disk, %s processors, load average: %s\n' \
+  "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%s: %s lines, %s bytes; line %s; %s random one-line ranges\n' "$file" "$LINES" "$(stat -c %s "$file")" \
+  "$offset" "$RANGES"
+one=(--command-name "local read N 1" "$LINESTORE read $store $offset 1"
+  --command-name "s3 read N 1 (first read)" "$LINESTORE read s3://reads/store $offset 1")
+ranges=(--command-name "local --ranges" "$LINESTORE read $store --ranges $requests"
+  --command-name "s3 --ranges (first reader)" "$LINESTORE read s3://reads/store --ranges $requests")
+if [[ -n ${BASELINE:-} ]]; then
+  one+=(--command-name "baseline s3 read N 1 (first read)" "$BASELINE read s3://reads/store $offset 1")
+  ranges+=(--command-name "baseline s3 --ranges (first reader)" "$BASELINE read s3://reads/store --ranges $requests")
+fi
+hyperfine --shell=none --warmup 2 --runs "$RUNS" --prepare "rm -rf $DIR/cache" --style basic "${one[@]}" \
+  --export-json "$DIR/one-line.json" 2>&1 | grep -v '^ *$'
+hyperfine --shell=none --warmup 1 --runs "$((RUNS / 4 > 3 ? RUNS / 4 : 3))" --prepare "rm -rf $DIR/cache" \
+  --style basic "${ranges[@]}" --export-json "$DIR/ranges.json" 2>&1 | grep -v '^ *$'
+printf 'load average at end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
