@@ -12,7 +12,8 @@
 #                                              before each run (a reader's first read)
 #   ./linestore read ... --ranges FILE         RANGES random one-line requests, local and remote
 # and checks that the remote answers equal the local ones. With BASELINE=PATH/linestore (the
-# launcher of another checkout, built) the remote rows are timed with it too, in the same run.
+# launcher of another checkout, built) the remote rows are timed with it too, in the same run, on a
+# copy of the store that it pushes itself.
 # Uses hyperfine (installed with apt-get when missing).
 set -euo pipefail
 
@@ -60,8 +61,10 @@ one=(--command-name "local read N 1" "$LINESTORE read $store $offset 1"
 ranges=(--command-name "local --ranges" "$LINESTORE read $store --ranges $requests"
   --command-name "s3 --ranges (first reader)" "$LINESTORE read s3://reads/store --ranges $requests")
 if [[ -n ${BASELINE:-} ]]; then
-  one+=(--command-name "baseline s3 read N 1 (first read)" "$BASELINE read s3://reads/store $offset 1")
-  ranges+=(--command-name "baseline s3 --ranges (first reader)" "$BASELINE read s3://reads/store --ranges $requests")
+  # Pushed by the baseline itself: its reader may not know the objects this build's push writes.
+  "$BASELINE" push "$store" s3://reads/baseline > /dev/null
+  one+=(--command-name "baseline s3 read N 1 (first read)" "$BASELINE read s3://reads/baseline $offset 1")
+  ranges+=(--command-name "baseline s3 --ranges (first reader)" "$BASELINE read s3://reads/baseline --ranges $requests")
 fi
 hyperfine --shell=none --warmup 2 --runs "$RUNS" --prepare "rm -rf $DIR/cache" --style basic "${one[@]}" \
   --export-json "$DIR/one-line.json" 2>&1 | grep -v '^ *$'

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -99,6 +100,20 @@ class S3CommandsIT {
         ProcessRun ranges = ProcessRun.run(tmp, env, requests, List.of(LAUNCHER.toString(), "read", "s3://cli/numbers",
                 "--ranges", "-"));
         assertThat(ranges.stdoutText()).isEqualTo("line 0\nline 1\nline 49999\n");
+
+        // Many requests, answered with several reads in flight: the same bytes, in the same order, as
+        // the local store's one by one; a bad request in the middle reported at its place.
+        Random random = new Random(5);
+        StringBuilder many = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            many.append(i == 150 ? "not a request" : random.nextInt(50_010) + " " + random.nextInt(30)).append('\n');
+        }
+        Path manyRequests = Files.writeString(tmp.resolve("many.txt"), many);
+        ProcessRun remote = run("read", "s3://cli/numbers", "--ranges", manyRequests.toString(), "--keep-going");
+        ProcessRun local = run("read", store.toString(), "--ranges", manyRequests.toString(), "--keep-going");
+        assertThat(remote.exitCode()).isEqualTo(2).isEqualTo(local.exitCode());
+        assertThat(remote.stdout()).isEqualTo(local.stdout());
+        assertThat(remote.stderr()).contains("line 151").hasLineCount(1);
 
         ProcessRun info = run("info", "s3://cli/numbers");
         assertThat(info.exitCode()).as(info.stderr()).isZero();

@@ -17,6 +17,9 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,6 +102,49 @@ class S3ReadIT {
                 }
             }
         }
+    }
+
+    /**
+     * Sixteen threads reading one open store at once (shared entry pages, read-ahead window and
+     * pinned ETags), and sixteen fresh readers at once, each read equal to the local store's.
+     */
+    @Test
+    void sixteenConcurrentReadersReadExactly() throws Exception {
+        Path local = temp.resolve("concurrent");
+        LineStores.build(input, local, StoreOptions.builder().sharded(37).build());
+        S3Location location = new S3Location(bucket, "stores/concurrent");
+        new StorePusher(objects, 5 << 20).push(local, location);
+        try (LineStore expected = LineStores.open(local, ReadMethod.FILE_CHANNEL);
+                LineStore shared = S3LineStore.open(objects, new IndexCache(temp.resolve("cache-concurrent"), 1 << 30),
+                        location, ReadOptions.of(ReadMethod.AUTO), () -> { });
+                ExecutorService pool = Executors.newFixedThreadPool(16)) {
+            List<Future<?>> readers = new ArrayList<>();
+            for (int t = 0; t < 16; t++) {
+                int seed = t;
+                readers.add(pool.submit(() -> {
+                    SplittableRandom random = new SplittableRandom(seed);
+                    for (int i = 0; i < 40; i++) {
+                        long first = random.nextInt(LINES);
+                        long count = random.nextInt(1, 80);
+                        // Every fourth thread continues its last read, as a batched range read does.
+                        long from = seed % 4 == 0 ? (i * 20L) % LINES : first;
+                        assertThat(shared.read(from, count)).isEqualTo(expected.read(from, count));
+                    }
+                    try (LineStore fresh = S3LineStore.open(objects, new IndexCache(temp.resolve("cache-fresh-"
+                            + seed), 1 << 30), location, ReadOptions.of(ReadMethod.AUTO), () -> { })) {
+                        assertThat(fresh.read(first(seed), 30)).isEqualTo(expected.read(first(seed), 30));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> reader : readers) {
+                reader.get();
+            }
+        }
+    }
+
+    private static long first(int seed) {
+        return (seed * 17L) % LINES;
     }
 
     /** Edges and random ranges: empty, single lines, shard ends, the whole store, past the end. */

@@ -7,6 +7,7 @@ import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.common.OptionNames;
 import io.linestore.cli.common.Sizes;
 import io.linestore.cli.output.LinePrinter;
+import io.linestore.cli.output.OrderedAnswers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -28,7 +29,9 @@ import picocli.CommandLine.ParameterException;
  * {@code read} per request would print, one after the other. A bad request is reported on
  * standard error with its line number; the command stops there with {@link ExitCodes#USAGE} after
  * answering the requests before it, or with {@code --keep-going} skips it, answers the rest and
- * then exits with {@link ExitCodes#USAGE}.
+ * then exits with {@link ExitCodes#USAGE}. Against a remote store (without {@code --flush}) up to
+ * {@value OrderedAnswers#IN_FLIGHT} requests are read at once ({@link OrderedAnswers}), their
+ * answers written in order.
  */
 public final class ReadCommand implements Callable<Integer> {
 
@@ -98,7 +101,16 @@ public final class ReadCommand implements Callable<Integer> {
             return ExitCodes.OK;
         }
         try (LineStore lines = path.open(reader.<ReadMethod>getValue())) {
-            return answer(lines, requests, printer(streams, path, number.getValue()));
+            LinePrinter printer = printer(streams, path, number.getValue());
+            if (!path.isUri() || flush.<Boolean>getValue()) {
+                return answer(lines, requests, printer::print, () -> { }, printer);
+            }
+            // A remote store: several reads in flight, each waiting on the network, answered in order.
+            try (OrderedAnswers answers = new OrderedAnswers(lines, printer, number.getValue(),
+                    () -> path.open(ReadMethod.MMAP))) {
+                return answer(lines, requests, (store, from, most) -> answers.answer(from, most),
+                        answers::drain, printer);
+            }
         }
     }
 
@@ -142,8 +154,18 @@ public final class ReadCommand implements Callable<Integer> {
         }
     }
 
-    /** Answers the requests read from {@code source} ({@code -} for standard input); returns the exit code. */
-    private int answer(LineStore lines, String source, LinePrinter printer) throws IOException {
+    /** How one request is answered: printed now, or handed to reads in flight. */
+    @FunctionalInterface
+    private interface Answer {
+        void lines(LineStore store, long first, long count);
+    }
+
+    /**
+     * Answers the requests read from {@code source} ({@code -} for standard input); returns the exit
+     * code. {@code settle} writes every answer given so far, before a report or the end.
+     */
+    private int answer(LineStore lines, String source, Answer answer, Runnable settle, LinePrinter printer)
+            throws IOException {
         boolean keepGoingAfterBad = keepGoing.getValue();
         boolean flushEach = flush.getValue();
         boolean anyBad = false;
@@ -163,6 +185,7 @@ public final class ReadCommand implements Callable<Integer> {
                     }
                     request = RangeRequest.parse(text);
                 } catch (IllegalArgumentException e) {
+                    settle.run();
                     printer.flush();
                     reportBadRequest(source, lineNumber, e.getMessage());
                     anyBad = true;
@@ -171,12 +194,13 @@ public final class ReadCommand implements Callable<Integer> {
                     }
                     return ExitCodes.USAGE;
                 }
-                printer.print(lines, request.offset(), request.size());
+                answer.lines(lines, request.offset(), request.size());
                 if (flushEach) {
                     printer.flush();
                 }
             }
         }
+        settle.run();
         printer.flush();
         return anyBad ? ExitCodes.USAGE : ExitCodes.OK;
     }

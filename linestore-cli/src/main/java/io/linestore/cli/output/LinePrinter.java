@@ -116,6 +116,20 @@ public final class LinePrinter {
     }
 
     /**
+     * Writes bytes another printer made (an answer printed into memory), as they are.
+     *
+     * @param answer the bytes
+     * @throws OutputClosedException if the reader of the output has gone
+     */
+    public void write(byte[] answer) {
+        try {
+            out.write(answer);
+        } catch (IOException e) {
+            throw OutputClosedException.of(e);
+        }
+    }
+
+    /**
      * Writes out what is buffered.
      *
      * @throws OutputClosedException if the reader of the output has gone
