@@ -67,7 +67,7 @@ class S3CommandsIT {
         }
         env = new HashMap<>(Map.of("LINESTORE_BUILD", "never", "AWS_ACCESS_KEY_ID", "linestore",
                 "AWS_SECRET_ACCESS_KEY", "linestore-secret", "AWS_REGION", "us-east-1",
-                "LINESTORE_S3_ENDPOINT", endpoint, "AWS_EC2_METADATA_DISABLED", "true"));
+                "LINESTORE_S3_ENDPOINT", endpoint, "AWS_EC2_METADATA_DISABLED", "true", "LINESTORE_AOT", "off"));
     }
 
     @AfterAll
@@ -153,6 +153,41 @@ class S3CommandsIT {
                     List.of("sed", "-n", (n + 1) + "," + (n + 10) + "p", file.toString()));
             assertThat(read.stdout()).as("read %d 10", n).isEqualTo(sed.stdout());
         }
+    }
+
+    /**
+     * The first s3:// read after a build trains the start-up cache by running itself once, says so on
+     * standard error, and prints the same lines as every read after it, which uses the cache.
+     */
+    @Test
+    void theStartUpCacheOfS3ReadsIsTrainedByTheFirstAndChangesNoOutput() throws IOException {
+        env.put("LINESTORE_S3_CACHE", tmp.resolve("cache").toString());
+        Path input = Files.writeString(tmp.resolve("few.txt"), "alpha\nbeta\ngamma\n");
+        Path store = tmp.resolve("few");
+        assertThat(run("build", input.toString(), store.toString()).exitCode()).isZero();
+        assertThat(run("push", store.toString(), "s3://cli/few").exitCode()).isZero();
+        Path aot = Files.createDirectories(LAUNCHER.toAbsolutePath().getParent().resolve("linestore-cli/target/aot"));
+        try (var caches = Files.list(aot)) {
+            for (Path cache : caches.filter(p -> p.getFileName().toString().startsWith("linestore-s3-")).toList()) {
+                Files.delete(cache);
+            }
+        }
+        Map<String, String> cached = new HashMap<>(env);
+        cached.remove("LINESTORE_AOT");
+        ProcessRun first = ProcessRun.run(tmp, cached, Path.of("/dev/null"),
+                List.of(LAUNCHER.toString(), "read", "s3://cli/few", "1", "2"));
+        assertThat(first.exitCode()).as(first.stderr()).isZero();
+        assertThat(first.stdoutText()).isEqualTo("beta\ngamma\n");
+        assertThat(first.stderr()).isEqualTo("linestore: preparing the start-up cache for s3:// read (once per build)...\n");
+        try (var caches = Files.list(aot)) {
+            assertThat(caches.map(p -> p.getFileName().toString())).anyMatch(name -> name.startsWith("linestore-s3-")
+                    && name.endsWith("-read.aot"));
+        }
+        ProcessRun second = ProcessRun.run(tmp, cached, Path.of("/dev/null"),
+                List.of(LAUNCHER.toString(), "read", "s3://cli/few", "0", "3"));
+        assertThat(second.exitCode()).isZero();
+        assertThat(second.stderr()).isEmpty();
+        assertThat(second.stdoutText()).isEqualTo("alpha\nbeta\ngamma\n");
     }
 
     @Test

@@ -34,7 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The store contract over S3: stores of every layout and index kind are built locally, pushed to a
  * real SeaweedFS, opened by {@code s3://} URI (well, by location, with a client of the test server)
- * and every read, with every read method, must equal the local store's.
+ * and every read must equal the local store's: edges and random ranges through {@code AUTO}, the
+ * whole store through every other read method (all read through the same ranged GETs).
  */
 @ExtendWith(SeaweedFs.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -64,7 +65,7 @@ class S3ReadIT {
     static Stream<Arguments> shapes() {
         return Stream.of(
                 Arguments.of("single-dense", StoreOptions.defaults()),
-                Arguments.of("sharded-3", StoreOptions.builder().sharded(3).build()),
+                Arguments.of("sharded-7", StoreOptions.builder().sharded(7).build()),
                 Arguments.of("sharded-37-sparse7", StoreOptions.builder().sharded(37).index(IndexKind.sparse(7)).build()),
                 Arguments.of("single-compact2", StoreOptions.builder().index(IndexKind.compact(2)).build()),
                 Arguments.of("single-none", StoreOptions.builder().index(IndexKind.NONE).build()),
@@ -89,6 +90,11 @@ class S3ReadIT {
                     assertThat(actual.readMethod()).isEqualTo(method);
                     assertThat(actual.info()).as(name).isEqualTo(expected.info());
                     assertThat(actual.lineCount()).isEqualTo(LINES);
+                    if (method != ReadMethod.AUTO) {
+                        // Every method reads through the same ranged GETs: one whole read shows it is accepted.
+                        assertThat(actual.read(0, LINES)).as(name + " " + method).isEqualTo(expected.read(0, LINES));
+                        continue;
+                    }
                     for (long[] range : ranges(name.hashCode() ^ method.ordinal())) {
                         String what = name + " " + method + " read(" + range[0] + ", " + range[1] + ")";
                         assertThat(actual.read(range[0], range[1])).as(what).isEqualTo(expected.read(range[0], range[1]));
