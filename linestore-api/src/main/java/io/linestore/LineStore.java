@@ -1,5 +1,8 @@
 package io.linestore;
 
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -89,6 +92,45 @@ public interface LineStore extends AutoCloseable {
         batch.clear(offset);
         readBytes(offset, size, (number, line) -> batch.add(line));
         return batch.size();
+    }
+
+    /**
+     * Writes lines {@code [offset, min(offset + size, lineCount()))} to a channel: each line's stored
+     * bytes followed by {@code \n}, the bytes {@link LineBatch#writeTo} writes for a batch read of them,
+     * and what {@code linestore read} prints. Where a store's lines all end in a lone {@code \n} (recorded
+     * when it was built and appended to), a range's stored bytes are that output, and a local store has
+     * the operating system send them ({@link java.nio.channels.FileChannel#transferTo}, so
+     * {@code sendfile} or {@code copy_file_range}: the bytes never enter the JVM) after the per-read
+     * check of the range's ends; other stores copy through a batch. Memory does not grow with the range.
+     *
+     * @param offset the first line number, {@code >= 0}
+     * @param size the most lines to write, {@code >= 0}
+     * @param target where the bytes go; neither flushed nor closed
+     * @return the number of lines written
+     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative
+     * @throws StoreClosedException if the store is closed
+     * @throws CorruptStoreException if the bytes read do not split into the expected lines
+     * @throws IOException if writing to the target fails
+     */
+    default long transferTo(long offset, long size, WritableByteChannel target) throws IOException {
+        if (offset < 0) {
+            throw new IllegalArgumentException("offset must be >= 0: " + offset);
+        }
+        if (size < 0) {
+            throw new IllegalArgumentException("size must be >= 0: " + size);
+        }
+        long end = offset >= lineCount() ? offset : offset + Math.min(size, lineCount() - offset);
+        // A slice of lines per batch bounds memory, and each write still moves many lines.
+        int slice = 1 << 12;
+        LineBatch batch = new LineBatch();
+        for (long first = offset; first < end; first += slice) {
+            read(first, Math.min(slice, end - first), batch);
+            ByteBuffer bytes = ByteBuffer.wrap(batch.bytes(), batch.byteStart(), batch.byteEnd() - batch.byteStart());
+            while (bytes.hasRemaining()) {
+                target.write(bytes);
+            }
+        }
+        return end - offset;
     }
 
     /**

@@ -14,6 +14,9 @@ package io.linestore;
  * @param linesPerShard lines per shard; for {@link Layout#SINGLE}, {@link Long#MAX_VALUE}
  * @param shardCount data files in the store
  * @param compression how the data files are compressed
+ * @param loneNewlines whether every line is recorded to end in a lone {@code \n} (none in {@code \r\n},
+ *     the last one terminated), so the stored text is byte for byte what a read prints; recorded when the
+ *     store is built and appended to, {@code false} when a store predates the record
  */
 public record StoreInfo(
         int formatVersion,
@@ -25,7 +28,8 @@ public record StoreInfo(
         IndexKind index,
         long linesPerShard,
         int shardCount,
-        Compression compression) {
+        Compression compression,
+        boolean loneNewlines) {
 
     /**
      * Lines per index entry.

@@ -25,6 +25,7 @@ import io.linestore.impl.verify.StoreVerifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -81,6 +82,7 @@ public final class DirectoryLineStore implements LineStore {
                 options.readBufferSize(),
                 threshold,
                 unterminatedEnd && shard == lastShard,
+                manifest.shards().get(shard).loneNewlines(),
                 lines -> appendedSince(shard, lines),
                 blocks,
                 StoreFiles.checkpoints(dir, manifest))), description);
@@ -266,6 +268,13 @@ public final class DirectoryLineStore implements LineStore {
     }
 
     @Override
+    public long transferTo(long offset, long size, WritableByteChannel target) throws IOException {
+        long end = end(offset, size);
+        forEachShard(offset, end, (reader, part) -> reader.transfer(part.start(), part.end(), target));
+        return end - offset;
+    }
+
+    @Override
     public Stream<String> lines(long offset, long size) {
         long end = end(offset, size);
         long count = end - offset;
@@ -347,7 +356,7 @@ public final class DirectoryLineStore implements LineStore {
         }
     }
 
-    private void forEachShard(long start, long end, ShardPartReader partReader) {
+    private <E extends Exception> void forEachShard(long start, long end, ShardPartReader<E> partReader) throws E {
         long perShard = manifest.linesPerShard();
         for (long line = start; line < end; ) {
             int shard = Math.toIntExact(line / perShard);
@@ -364,8 +373,9 @@ public final class DirectoryLineStore implements LineStore {
     private record Part(long start, long end, long firstLine) {
     }
 
+    /** Reads one shard's part; {@code E} is what it may throw besides the read's own errors (a write's). */
     @FunctionalInterface
-    private interface ShardPartReader {
-        void read(ShardReader reader, Part part);
+    private interface ShardPartReader<E extends Exception> {
+        void read(ShardReader reader, Part part) throws E;
     }
 }

@@ -218,6 +218,29 @@ class DamagedStoreTest {
         }
     }
 
+    /**
+     * A store whose lines all end in a lone \n has its ranges sent as stored bytes: the entries at a
+     * range's ends are still checked against the bytes around them, so a moved one is an error, never
+     * a range that starts or ends inside a line.
+     */
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void transferOfARangeWhoseEndEntryMovedIntoALineFails(ReadMethod method) throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        writeEntry(StorePaths.index(store, 0), 2, 12);
+        writeEntry(StorePaths.index(store, 0), 6, 1 << 20);
+        try (LineStore opened = LineStores.open(store, method)) {
+            java.io.ByteArrayOutputStream sent = new java.io.ByteArrayOutputStream();
+            java.nio.channels.WritableByteChannel target = java.nio.channels.Channels.newChannel(sent);
+            assertThat(opened.transferTo(3, 2, target)).isEqualTo(2);
+            assertThat(sent.toString(StandardCharsets.US_ASCII)).isEqualTo("delta\nepsilon\n");
+            for (long[] range : new long[][] {{0, 2}, {2, 1}, {5, 1}, {6, 1}}) {
+                assertThatThrownBy(() -> opened.transferTo(range[0], range[1], target))
+                        .as("lines %d+%d", range[0], range[1]).isInstanceOf(CorruptStoreException.class);
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ReadMethod.class)
     void indexEntryPointingAtAnotherLineFailsTheRead(ReadMethod method) throws IOException {

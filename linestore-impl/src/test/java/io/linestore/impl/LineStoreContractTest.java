@@ -20,8 +20,12 @@ import io.linestore.impl.index.IndexFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -249,7 +253,7 @@ class LineStoreContractTest {
                     : shard.indexBytes();
             List<ShardEntry> shards = new ArrayList<>(manifest.shards());
             shards.set(last, new ShardEntry(lines - 1, shard.dataBytes(), shard.dataCrc32c(), indexBytes,
-                    shard.indexCrc32c(), shard.dataHeadCrc32c(), shard.textBytes()));
+                    shard.indexCrc32c(), shard.dataHeadCrc32c(), shard.textBytes(), shard.loneNewlines()));
             ManifestCodec.publish(dir, manifest.withShards(shards, manifest.source()), false);
             String where = config + (lowerIndexBytes ? ", index bytes lowered too" : ", index bytes as they were");
             if (lines == 1 && config.layout() == Layout.SHARDED) {
@@ -300,7 +304,8 @@ class LineStoreContractTest {
         int n = expected.size();
         // One batch for every read, tiny at first: reads reuse it and make it grow.
         LineBatch batch = new LineBatch(0, 0);
-        try (LineStore store = open(input)) {
+        try (LineStore store = open(input); FileChannel sent = FileChannel.open(tmp.resolve("sent" + stores),
+                StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             assertThat(store.lineCount()).isEqualTo(n);
             for (int offset = 0; offset <= n + 1; offset++) {
                 int rest = n - offset;
@@ -315,10 +320,14 @@ class LineStoreContractTest {
                                 .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
                         assertThat(batch(store, batch, offset, size)).as(where)
                                 .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
+                        assertThat(transferred(store, offset, size, (offset & 1) == 0 ? sent : null)).as(where)
+                                .isEqualTo(HEX.formatHex(terminated(expectedBytes, offset, size)));
                     }
                 }
                 assertThat(store.lines(offset, n).toList()).isEqualTo(ReferenceLines.range(expected, offset, n));
             }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -362,6 +371,39 @@ class LineStoreContractTest {
         }
         assertThat(written.toByteArray()).isEqualTo(expectedBlock.toByteArray());
         return lines;
+    }
+
+    /**
+     * What {@code transferTo} writes, as hex: into a file, where the operating system may send the bytes,
+     * or, without one, into memory through a channel that is no file.
+     */
+    private static String transferred(LineStore store, long offset, long size, FileChannel file) {
+        try {
+            ByteArrayOutputStream memory = new ByteArrayOutputStream();
+            if (file != null) {
+                file.truncate(0).position(0);
+            }
+            long lines = store.transferTo(offset, size, file != null ? file : Channels.newChannel(memory));
+            assertThat(lines).isEqualTo(Math.max(0, Math.min(size, store.lineCount() - offset)));
+            if (file == null) {
+                return HEX.formatHex(memory.toByteArray());
+            }
+            ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(file.size()));
+            file.read(bytes, 0);
+            return HEX.formatHex(bytes.array());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The lines of a range, each followed by one \n. */
+    private static byte[] terminated(List<byte[]> lines, long offset, long size) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (byte[] line : ReferenceLines.range(lines, offset, size)) {
+            out.writeBytes(line);
+            out.write('\n');
+        }
+        return out.toByteArray();
     }
 
     private static List<String> numbered(List<byte[]> lines, long offset, long size) {

@@ -6,8 +6,13 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.WriteOptions;
 import io.linestore.gen.ReferenceLines;
+import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.StoreFiles;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.Channels;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,17 +70,56 @@ class WriteBufferSizesTest {
             assertThat(lines.lineCount()).as(replay).isEqualTo(expected.size());
             assertThat(lines.read(0, expected.size())).as(replay).isEqualTo(expected);
             assertThat(lines.verify().ok()).as(replay + ": " + lines.verify()).isTrue();
+            // The flag that lets a read send stored bytes as they are: a line ending in \r\n anywhere in a
+            // shard, or a file's unterminated last line, must clear it, whatever chunk the \r was in.
+            Manifest manifest = ManifestCodec.read(config.sidecar() ? StoreFiles.sidecarDir(file) : store);
+            List<Boolean> crlf = crlfEndings(input);
+            boolean unterminated = input.length > 0 && input[input.length - 1] != '\n';
+            long perShard = manifest.linesPerShard();
+            for (int shard = 0; shard < manifest.shards().size(); shard++) {
+                int first = (int) (shard * perShard);
+                int end = (int) Math.min(crlf.size(), first + perShard);
+                boolean lone = !crlf.subList(first, end).contains(true)
+                        && !(config.sidecar() && unterminated && end == crlf.size());
+                assertThat(manifest.shards().get(shard).loneNewlines()).as(replay + ", shard " + shard)
+                        .isEqualTo(lone);
+            }
+            ByteArrayOutputStream sent = new ByteArrayOutputStream();
+            lines.transferTo(0, expected.size(), Channels.newChannel(sent));
+            ByteArrayOutputStream terminated = new ByteArrayOutputStream();
+            ReferenceLines.split(input).forEach(line -> {
+                terminated.writeBytes(line);
+                terminated.write('\n');
+            });
+            assertThat(sent.toByteArray()).as(replay).isEqualTo(terminated.toByteArray());
         }
+    }
+
+    /** For each line of a text, whether its terminator is {@code \r\n}. */
+    private static List<Boolean> crlfEndings(byte[] text) {
+        List<Boolean> crlf = new java.util.ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < text.length; i++) {
+            if (text[i] == '\n') {
+                crlf.add(i > start && text[i - 1] == '\r');
+                start = i + 1;
+            }
+        }
+        if (start < text.length) {
+            crlf.add(false);
+        }
+        return crlf;
     }
 
     /**
      * Up to 60 lines, a few kilobytes: lines of 0 to 7 bytes (more ends than a block of line ends holds for
-     * a chunk) or of 20 to 200, in runs, some ending in {@code \r\n}; the last line sometimes has no
-     * terminator.
+     * a chunk) or of 20 to 200, in runs; in half the texts some lines end in {@code \r\n}; the last line
+     * sometimes has no terminator.
      */
     private static byte[] text(SplittableRandom random) {
         StringBuilder text = new StringBuilder();
         int lines = random.nextInt(60);
+        boolean someCrlf = random.nextBoolean();
         for (int i = 0; i < lines; ) {
             boolean shortLines = random.nextBoolean();
             for (int run = 1 + random.nextInt(15); run > 0 && i < lines; run--, i++) {
@@ -83,7 +127,7 @@ class WriteBufferSizesTest {
                 for (int k = 0; k < length; k++) {
                     text.append((char) ('a' + random.nextInt(26)));
                 }
-                text.append(random.nextInt(5) == 0 ? "\r\n" : "\n");
+                text.append(someCrlf && random.nextInt(5) == 0 ? "\r\n" : "\n");
             }
         }
         if (random.nextBoolean()) {

@@ -194,7 +194,7 @@ final class ObjectIndexer {
             }
             long modified = response.lastModified() == null ? 0 : response.lastModified().toEpochMilli();
             return new Scan(ShardEntry.plain(lines, position, crc.getValue(), indexBytes, sink.entriesCrc(),
-                    identity.getValue()), position,
+                    identity.getValue(), false), position,
                     response.eTag(), modified, head.getValue(), tailCrc.getValue());
         }
     }

@@ -139,7 +139,7 @@ public final class ReadCommand implements Callable<Integer> {
 
     /** A printer to standard output; a line too large for the heap is streamed from a mapping of the store. */
     private static LinePrinter printer(StandardStreams streams, StoreArgument store, boolean number) {
-        return new LinePrinter(streams.stdout(), number, () -> store.open(ReadMethod.MMAP));
+        return new LinePrinter(streams.stdout(), number, !store.isUri(), () -> store.open(ReadMethod.MMAP));
     }
 
     private void checkUsage(String requests, Long first, Long count) {

@@ -109,7 +109,7 @@ public final class OrderedAnswers implements AutoCloseable {
         private final LinePrinter printer;
 
         Renderer(boolean numbered, Supplier<LineStore> mapped) {
-            this.printer = new LinePrinter(bytes, numbered, mapped);
+            this.printer = new LinePrinter(bytes, numbered, false, mapped);
         }
 
         byte[] render(LineStore store, long offset, long size) {

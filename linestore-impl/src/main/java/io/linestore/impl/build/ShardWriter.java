@@ -53,6 +53,10 @@ final class ShardWriter implements LineSink, Closeable {
     private long untilEntry;
     /** Whether the next byte written starts a line. */
     private boolean atLineStart;
+    /** Whether no line so far ends in {@code \r\n}: recorded so that a reader may send ranges as they are. */
+    private boolean loneNewlines;
+    /** The last byte written, which a {@code \r} before a chunk's first {@code \n} would be. */
+    private byte lastByte;
 
     private ShardWriter(FileChannel data, BlockWriter blocks, FileChannel indexChannel, IndexSink index, int stride,
             boolean fsync, ShardEntry resumed, long endedLines) {
@@ -70,6 +74,7 @@ final class ShardWriter implements LineSink, Closeable {
         this.lineStart = resumed.textBytes();
         this.lines = endedLines;
         this.atLineStart = endedLines == resumed.lines();
+        this.loneNewlines = resumed.loneNewlines();
         // The next line to start is line resumed.lines(), also when the bytes fed first continue an
         // unterminated one.
         this.untilEntry = stride == 0 ? Long.MAX_VALUE : (stride - resumed.lines() % stride) % stride + 1;
@@ -198,6 +203,9 @@ final class ShardWriter implements LineSink, Closeable {
             startLine(dataBytes);
         }
         if (endCount > 0) {
+            if (loneNewlines) {
+                loneNewlines = !crBeforeAnEnd(chunk, from, ends, firstEnd, stop);
+            }
             checkLength(base + ends.end(firstEnd));
             atLineStart = ends.end(stop - 1) == to;
             // A line starts after each end but one that ends these bytes.
@@ -208,6 +216,9 @@ final class ShardWriter implements LineSink, Closeable {
         lines += endCount;
         if (dataBytes < DataFileIdentity.HEAD_BYTES) {
             headCrc.update(chunk.bytes(from, (int) Math.min(to, from + DataFileIdentity.HEAD_BYTES - dataBytes)));
+        }
+        if (to > from) {
+            lastByte = chunk.byteAt(to - 1);
         }
         dataBytes = base + to;
         checkLength(dataBytes);
@@ -220,6 +231,21 @@ final class ShardWriter implements LineSink, Closeable {
                 data.write(piece);
             }
         }
+    }
+
+    /**
+     * Whether any of the line ends {@code [first, stop)} of a chunk whose bytes start at {@code from}
+     * follows a {@code \r} (the byte written before them, for a {@code \n} that starts them).
+     */
+    private boolean crBeforeAnEnd(ScannedChunk chunk, int from, LineEnds ends, int first, int stop) {
+        for (int k = first; k < stop; k++) {
+            int newline = ends.end(k) - 1;
+            byte before = newline > from ? chunk.byteAt(newline - 1) : lastByte;
+            if (before == '\r') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Records the line starts after ends {@code [from, to)} of a block whose byte 0 is at data offset {@code base}. */
@@ -291,6 +317,7 @@ final class ShardWriter implements LineSink, Closeable {
             indexCrc = index.entriesCrc();
         }
         long fileBytes = blocks != null ? blocks.finish() : dataBytes;
+        boolean ends = loneNewlines && unterminatedLines == 0;
         if (fsync) {
             if (data != null) {
                 data.force(true);
@@ -301,10 +328,10 @@ final class ShardWriter implements LineSink, Closeable {
         }
         if (blocks != null) {
             return new ShardEntry(total, fileBytes, blocks.crc32c(), indexBytes, indexCrc,
-                    headCrc32c(blocks.headCrc32c(), fileBytes), dataBytes);
+                    headCrc32c(blocks.headCrc32c(), fileBytes), dataBytes, ends);
         }
         return ShardEntry.plain(total, dataBytes, Checksums.combine(resumedCrc, crc, dataBytes - resumedBytes),
-                indexBytes, indexCrc, headCrc32c(headCrc.getValue(), dataBytes));
+                indexBytes, indexCrc, headCrc32c(headCrc.getValue(), dataBytes), ends);
     }
 
     /**

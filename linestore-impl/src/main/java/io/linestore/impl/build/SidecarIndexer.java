@@ -209,7 +209,8 @@ public final class SidecarIndexer {
             checkpoints = table.finish(text.dataBytes(), size, write.fsync());
         }
         ShardEntry entry = new ShardEntry(text.lines(), size, crc, text.indexBytes(), text.indexCrc32c(),
-                Checksums.crc32c(channel, file, 0, Math.min(size, DataFileIdentity.HEAD_BYTES)), text.dataBytes());
+                Checksums.crc32c(channel, file, 0, Math.min(size, DataFileIdentity.HEAD_BYTES)), text.dataBytes(),
+                text.loneNewlines());
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified)
                 .withCheckpoints(checkpoints[0], checkpoints[1]));
     }

@@ -145,7 +145,7 @@ public record Manifest(
         // A compressed file's checkpoints are part of its index.
         long checkpoints = source == null ? 0 : source.checkpointsBytes();
         return new StoreInfo(version, layout, lineCount, dataBytes, textBytes(), indexBytes + checkpoints, index,
-                linesPerShard, shards.size(), compression);
+                linesPerShard, shards.size(), compression, shards.stream().allMatch(ShardEntry::loneNewlines));
     }
 
     /**

@@ -259,6 +259,10 @@ public final class ManifestCodec {
                 if (m.compression().compressed()) {
                     json.name("textBytes").value(shard.textBytes());
                 }
+                // Absent means unknown: manifests written before the field read as they always did.
+                if (shard.loneNewlines() && m.version() != Manifest.VERSION_1) {
+                    json.name("loneNewlines").value(true);
+                }
                 json.endObject();
             }
             json.endArray();
@@ -304,7 +308,7 @@ public final class ManifestCodec {
             long dataBytes = shard.number("dataBytes");
             shards.add(new ShardEntry(shard.number("lines"), dataBytes, shard.number("dataCrc32c"),
                     shard.number("indexBytes"), shard.number("indexCrc32c"), dataHeadCrc32c(shard, generations),
-                    compressed ? shard.number("textBytes") : dataBytes));
+                    compressed ? shard.number("textBytes") : dataBytes, shard.flag("loneNewlines")));
         }
         Fields source = m.objectOrNull("source");
         String layout = m.string("layout");
@@ -496,6 +500,17 @@ public final class ManifestCodec {
                 return number;
             }
             throw corrupt("'" + name + "' is not a whole number: " + values.get(name));
+        }
+
+        /** A boolean that may be absent, which is {@code false}. */
+        boolean flag(String name) {
+            if (!values.containsKey(name)) {
+                return false;
+            }
+            if (values.get(name) instanceof Boolean flag) {
+                return flag;
+            }
+            throw corrupt("'" + name + "' is not true or false: " + values.get(name));
         }
 
         int integer(String name) {

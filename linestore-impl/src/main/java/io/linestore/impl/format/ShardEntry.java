@@ -16,12 +16,16 @@ package io.linestore.impl.format;
  *     in a manifest written before the field existed
  * @param textBytes bytes of the shard's lines as stored, uncompressed, in which its index entries are
  *     offsets: {@code dataBytes} unless the store is compressed
+ * @param loneNewlines whether every line of the text ends in a lone {@code \n}: none ends in
+ *     {@code \r\n} and the last one is terminated, so the text is, byte for byte, what a read prints
+ *     and a range of it can be sent as it is; {@code false} also when unknown (a manifest written
+ *     before the field existed, a shard appended to from such a one)
  */
 public record ShardEntry(long lines, long dataBytes, long dataCrc32c, long indexBytes, long indexCrc32c,
-        long dataHeadCrc32c, long textBytes) {
+        long dataHeadCrc32c, long textBytes, boolean loneNewlines) {
 
-    /** Nothing yet: the entry a new shard is written from. */
-    public static final ShardEntry EMPTY = new ShardEntry(0, 0, 0, 0, 0, 0, 0);
+    /** Nothing yet: the entry a new shard is written from; an empty text has no line that ends otherwise. */
+    public static final ShardEntry EMPTY = new ShardEntry(0, 0, 0, 0, 0, 0, 0, true);
 
     /**
      * The entry of an uncompressed shard, whose text is its data file.
@@ -32,10 +36,12 @@ public record ShardEntry(long lines, long dataBytes, long dataCrc32c, long index
      * @param indexBytes size of the index file
      * @param indexCrc32c CRC32C of the index's line-start entries
      * @param dataHeadCrc32c CRC32C of the data file's head
+     * @param loneNewlines whether every line ends in a lone {@code \n}
      * @return the entry
      */
     public static ShardEntry plain(long lines, long dataBytes, long dataCrc32c, long indexBytes, long indexCrc32c,
-            long dataHeadCrc32c) {
-        return new ShardEntry(lines, dataBytes, dataCrc32c, indexBytes, indexCrc32c, dataHeadCrc32c, dataBytes);
+            long dataHeadCrc32c, boolean loneNewlines) {
+        return new ShardEntry(lines, dataBytes, dataCrc32c, indexBytes, indexCrc32c, dataHeadCrc32c, dataBytes,
+                loneNewlines);
     }
 }

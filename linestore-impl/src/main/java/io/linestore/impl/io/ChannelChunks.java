@@ -4,6 +4,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /**
@@ -71,6 +72,43 @@ public final class ChannelChunks {
     public static void writeFully(FileChannel channel, ByteBuffer bytes, long position) throws IOException {
         for (long at = position; bytes.hasRemaining(); ) {
             at += channel.write(bytes, at);
+        }
+    }
+
+    /**
+     * Has the operating system send the bytes {@code [from, to)} of a file to a channel
+     * ({@link FileChannel#transferTo}: {@code sendfile}, {@code splice} or {@code copy_file_range} where
+     * the JDK can use them, so the bytes never enter the JVM).
+     *
+     * @param channel the open file
+     * @param file the file, for messages
+     * @param from the first byte
+     * @param to the end, exclusive, {@code >= from}
+     * @param target where the bytes go
+     * @throws EOFException naming the file if it ends before {@code to}
+     * @throws IOException if sending fails
+     */
+    public static void transfer(FileChannel channel, Path file, long from, long to, WritableByteChannel target)
+            throws IOException {
+        for (long at = from; at < to; ) {
+            long sent = channel.transferTo(at, to - at, target);
+            if (sent == 0 && channel.size() < to) {
+                throw new EOFException(file + " is " + channel.size() + " bytes, it ends before byte " + to);
+            }
+            at += sent;
+        }
+    }
+
+    /**
+     * Writes a buffer's remaining bytes to a channel, however many writes it takes.
+     *
+     * @param target the channel
+     * @param bytes written from its position to its limit, which it ends at
+     * @throws IOException if writing fails
+     */
+    public static void writeFully(WritableByteChannel target, ByteBuffer bytes) throws IOException {
+        while (bytes.hasRemaining()) {
+            target.write(bytes);
         }
     }
 

@@ -3,6 +3,7 @@ package io.linestore.impl.read;
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 
 /**
  * {@link io.linestore.ReadMethod#AUTO}: the mapping for ranges below a threshold, the channel for
@@ -31,6 +32,12 @@ public final class AutoRangeReader implements RangeReader {
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
         choose(to - from).read(from, to, sink);
+    }
+
+    /** Through the channel, whatever the size: a transfer is one system call either way, and the channel's moves no byte through a mapping. */
+    @Override
+    public void transferTo(long from, long to, WritableByteChannel target) throws IOException {
+        large.transferTo(from, to, target);
     }
 
     @Override

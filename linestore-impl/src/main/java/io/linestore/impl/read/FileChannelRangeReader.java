@@ -5,6 +5,7 @@ import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
 /**
@@ -40,6 +41,11 @@ public final class FileChannelRangeReader implements RangeReader {
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
         RangeReader.readInChunks(this, from, to, bufferSize, sink);
+    }
+
+    @Override
+    public void transferTo(long from, long to, WritableByteChannel target) throws IOException {
+        ChannelChunks.transfer(channel, file, from, to, target);
     }
 
     @Override

@@ -173,9 +173,7 @@ public final class PromisedLines {
                     contentEnd--;
                 }
             } else if (!openEnd || i + k + 1 != lines) {
-                throw new CorruptStoreException(dataFile, "byte " + (next - 1) + " is not \\n, yet index entry "
-                        + (i + k + 1) + " says line " + (i + k) + " of the shard ends there: the index does not"
-                        + " match the data");
+                throw notLineEnd(dataFile, next, i + k);
             }
             target.line(i + k, s, contentEnd, e);
             previous = next;
@@ -263,6 +261,19 @@ public final class PromisedLines {
     private CorruptStoreException skipsLineStart(long line, long start, long end) {
         return new CorruptStoreException(indexFile, "line " + line + " of the shard, bytes [" + start + ", " + end
                 + ") of " + dataFile + ", holds a \\n: the index skips a line start");
+    }
+
+    /**
+     * The error of a line end whose last byte is not {@code \n}.
+     *
+     * @param dataFile the data file
+     * @param end the byte after the line, where the index says the next line starts
+     * @param line the line that is said to end there
+     * @return the error, naming the data file
+     */
+    static CorruptStoreException notLineEnd(Path dataFile, long end, long line) {
+        return new CorruptStoreException(dataFile, "byte " + (end - 1) + " is not \\n, yet index entry " + (line + 1)
+                + " says line " + line + " of the shard ends there: the index does not match the data");
     }
 
     /**

@@ -1,9 +1,12 @@
 package io.linestore.impl.read;
 
+import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.channels.WritableByteChannel;
+import java.nio.file.Path;
 
 /**
  * {@link io.linestore.ReadMethod#RANDOM_ACCESS_FILE}: {@code seek} then {@code readFully} of whole
@@ -13,16 +16,19 @@ import java.io.RandomAccessFile;
  */
 public final class RandomAccessFileRangeReader implements RangeReader {
 
+    private final Path path;
     private final RandomAccessFile file;
     private final int bufferSize;
 
     /**
      * Reads through a file it then owns.
      *
+     * @param path the file's path, for messages
      * @param file the open file; closed by {@link #close()}
      * @param bufferSize the largest chunk, {@code >= 1}
      */
-    public RandomAccessFileRangeReader(RandomAccessFile file, int bufferSize) {
+    public RandomAccessFileRangeReader(Path path, RandomAccessFile file, int bufferSize) {
+        this.path = path;
         this.file = file;
         this.bufferSize = bufferSize;
     }
@@ -30,6 +36,12 @@ public final class RandomAccessFileRangeReader implements RangeReader {
     @Override
     public void read(long from, long to, ChunkSink sink) throws IOException {
         RangeReader.readInChunks(this, from, to, bufferSize, sink);
+    }
+
+    /** Sends the range through the file's channel, positionally: the file pointer is not moved, so no lock. */
+    @Override
+    public void transferTo(long from, long to, WritableByteChannel target) throws IOException {
+        ChannelChunks.transfer(file.getChannel(), path, from, to, target);
     }
 
     @Override

@@ -1,9 +1,11 @@
 package io.linestore.impl.read;
 
+import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.WritableByteChannel;
 
 /**
  * Reads byte ranges of one data file in one {@link io.linestore.ReadMethod} way. Implementations are
@@ -21,6 +23,23 @@ public interface RangeReader extends Closeable {
      * @throws IOException if reading fails, or the file ends before {@code to}
      */
     void read(long from, long to, ChunkSink sink) throws IOException;
+
+    /**
+     * Writes the bytes {@code [from, to)} to a channel: by the operating system, without passing through
+     * the JVM, where the reader has a file channel; else chunk by chunk as {@link #read} hands them out
+     * (views of a mapping are written without a copy in the JVM).
+     *
+     * @param from the first byte, {@code >= 0}
+     * @param to the end, exclusive, {@code <=} the file's size
+     * @param target where the bytes go
+     * @throws IOException if reading or writing fails, or the file ends before {@code to}
+     */
+    default void transferTo(long from, long to, WritableByteChannel target) throws IOException {
+        read(from, to, chunk -> {
+            ChannelChunks.writeFully(target, chunk);
+            return true;
+        });
+    }
 
     /**
      * Copies the bytes {@code [from, from + length)} into an array, in one read where the method

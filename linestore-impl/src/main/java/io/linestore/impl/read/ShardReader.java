@@ -9,6 +9,7 @@ import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.LineIndex;
+import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.blocks.BlockReader;
@@ -20,7 +21,9 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -41,6 +44,12 @@ import java.util.function.LongPredicate;
  */
 public final class ShardReader implements Closeable {
 
+    /** Lines a {@link #transfer} that copies reads into its batch at a time. */
+    private static final int TRANSFER_LINES = 1 << 12;
+
+    /** The batch each thread's copying {@link #transfer} reuses; one grown past a scratch's size is dropped. */
+    private static final ThreadLocal<LineBatch> TRANSFER_BATCH = ThreadLocal.withInitial(LineBatch::new);
+
     private final Path dataFile;
     private final long lines;
     private final long dataBytes;
@@ -51,6 +60,8 @@ public final class ShardReader implements Closeable {
     private final IndexedLines indexed;
     private final TextRanges text;
     private final Arena arena;
+    /** Whether a range's stored bytes are what a read prints, so {@link #transfer} may send them as they are. */
+    private final boolean sendsStoredBytes;
 
     private ShardReader(Spec spec, LineIndex index, RangeReader reader, TextRanges text, Arena arena) {
         this.dataFile = spec.dataFile();
@@ -66,6 +77,7 @@ public final class ShardReader implements Closeable {
                 ? new IndexedLines(spec.dataFile(), index, reader, promised, spec.readBufferSize()) : null;
         this.text = text;
         this.arena = arena;
+        this.sendsStoredBytes = spec.loneNewlines() && indexed != null;
     }
 
     /**
@@ -87,6 +99,7 @@ public final class ShardReader implements Closeable {
      *     to channel
      * @param unterminatedEnd whether the data's last line has no {@code \n} (only a file indexed in
      *     place may end so)
+     * @param loneNewlines whether every line of the text ends in a lone {@code \n}, as the manifest records
      * @param committedSince whether a manifest committed since the one {@code lines} comes from gives the
      *     shard at least the given number of lines (an append committed meanwhile); asked only when the
      *     index header counts more lines than {@code lines}, see {@link IndexFiles#open(IndexKind, Path,
@@ -98,7 +111,8 @@ public final class ShardReader implements Closeable {
      */
     public record Spec(Path dataFile, Path indexFile, IndexFormat.Identity identity, IndexKind index, long lines,
             long dataBytes, long textBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method,
-            int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd, LongPredicate committedSince,
+            int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd, boolean loneNewlines,
+            LongPredicate committedSince,
             BlockCache blocks, CheckpointTable.Location checkpoints) {
     }
 
@@ -161,7 +175,7 @@ public final class ShardReader implements Closeable {
                     raf.close();
                     throw e;
                 }
-                yield new RandomAccessFileRangeReader(raf, spec.readBufferSize());
+                yield new RandomAccessFileRangeReader(file, raf, spec.readBufferSize());
             }
             case AUTO -> new AutoRangeReader(
                     new MmapRangeReader(map(file, arena, spec.dataBytes())),
@@ -277,6 +291,79 @@ public final class ShardReader implements Closeable {
             }
         } catch (InternalError e) {
             throw changedUnderReader(e);
+        }
+    }
+
+    /**
+     * Writes the shard's lines {@code [start, end)} to a channel, each followed by {@code \n}: the bytes a
+     * batch read of them holds. When every line of the shard ends in a lone {@code \n} and the index has
+     * an entry for every line, those are the stored bytes between the two entries, sent as they are
+     * ({@link RangeReader#transferTo}: by the operating system, for a file channel) after the per-read
+     * check of the range's ends: both entries inside the data, a {@code \n} before the first line and at
+     * the end of the last. Otherwise the lines are read into a batch, a slice at a time, and written from
+     * it.
+     *
+     * @param start the first line, relative to the shard
+     * @param end the end line, exclusive, {@code <=} the shard's lines
+     * @param target where the bytes go
+     * @throws CorruptStoreException if the range does not hold the expected lines
+     * @throws UncheckedIOException if reading fails
+     * @throws IOException if writing to the target fails
+     */
+    public void transfer(long start, long end, WritableByteChannel target) throws IOException {
+        if (start == end) {
+            return;
+        }
+        try {
+            if (sendsStoredBytes) {
+                send(start, end, target);
+                return;
+            }
+            LineBatch batch = TRANSFER_BATCH.get();
+            try {
+                for (long i = start; i < end; i += TRANSFER_LINES) {
+                    batch.clear(0);
+                    batch(i, Math.min(end, i + TRANSFER_LINES), batch);
+                    ChannelChunks.writeFully(target,
+                            ByteBuffer.wrap(batch.bytes(), batch.byteStart(), batch.byteEnd() - batch.byteStart()));
+                }
+            } finally {
+                if (batch.bytes().length > Scratch.RETAINED_BYTES) {
+                    TRANSFER_BATCH.remove();
+                }
+            }
+        } catch (InternalError e) {
+            throw changedUnderReader(e);
+        }
+    }
+
+    /** {@link #transfer} of stored bytes that are what a read prints: checks the range's ends, sends the bytes. */
+    private void send(long start, long end, WritableByteChannel target) throws IOException {
+        long from = index.entry(start);
+        long to = index.entry(end);
+        promised.checkRange(start, end, from, to);
+        Scratch scratch = Scratch.take();
+        try {
+            byte[] one = scratch.bytes(1);
+            if (from > 0) {
+                reader.readFully(from - 1, one, 0, 1);
+                if (one[0] != '\n') {
+                    throw PromisedLines.notLineStart(dataFile, from, start);
+                }
+            }
+            reader.readFully(to - 1, one, 0, 1);
+            if (one[0] != '\n') {
+                throw PromisedLines.notLineEnd(dataFile, to, end - 1);
+            }
+        } catch (EOFException e) {
+            throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
+        } finally {
+            scratch.release();
+        }
+        try {
+            reader.transferTo(from, to, target);
+        } catch (EOFException e) {
+            throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
         }
     }
 

@@ -26,7 +26,7 @@ class ManifestCodecTest {
 
     private Manifest written() {
         return Manifest.empty(3, Layout.SINGLE, IndexKind.DENSE, Long.MAX_VALUE, 1024, Compression.NONE)
-                .withShards(List.of(ShardEntry.plain(2, 10, 77, 72, 88, 77)), null);
+                .withShards(List.of(ShardEntry.plain(2, 10, 77, 72, 88, 77, true)), null);
     }
 
     @Test
@@ -132,7 +132,7 @@ class ManifestCodecTest {
     void namesTheIndexKindAndReadsItBack(String kind) throws IOException {
         IndexKind index = IndexKind.parse(kind);
         Manifest manifest = Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024, Compression.NONE)
-                .withShards(List.of(ShardEntry.plain(2, 10, 77, index.stride() == 0 ? 0 : 400, 88, 77)), null);
+                .withShards(List.of(ShardEntry.plain(2, 10, 77, index.stride() == 0 ? 0 : 400, 88, 77, false)), null);
         ManifestCodec.publish(store, manifest, false);
         assertThat(Files.readString(store.resolve(StoreFiles.MANIFEST)))
                 .contains("\"indexStride\": " + index.stride() + ",", "\"index\": \"" + kind + "\"");
@@ -145,7 +145,7 @@ class ManifestCodecTest {
     void aVersion2ManifestWithoutAnIndexKindMeansTheStride(int stride) throws IOException {
         IndexKind index = IndexKind.ofStride(stride);
         ManifestCodec.publish(store, Manifest.empty(3, Layout.SINGLE, index, Long.MAX_VALUE, 1024, Compression.NONE)
-                .withShards(List.of(ShardEntry.plain(2, 10, 77, stride == 0 ? 0 : 72, 88, 77)), null), false);
+                .withShards(List.of(ShardEntry.plain(2, 10, 77, stride == 0 ? 0 : 72, 88, 77, true)), null), false);
         Path file = store.resolve(StoreFiles.MANIFEST);
         Files.writeString(file, Files.readString(file).replace("\"index\": \"" + index + "\",", ""));
         assertThat(Files.readString(file)).doesNotContain("\"index\"");

@@ -41,7 +41,7 @@ class LineNumbersPastIntTest {
         Manifest manifest = ManifestCodec.read(store);
         ShardReader.Spec spec = new ShardReader.Spec(StoreFiles.dataPath(store, manifest, 0),
                 StoreFiles.indexPath(store, manifest, 0), IndexFormat.Identity.of(manifest, 0), IndexKind.DENSE, 3, 9,
-                9, manifest.indexBytes(), manifest.shards().getFirst().dataHeadCrc32c(), method, 5, 4, false,
+                9, manifest.indexBytes(), manifest.shards().getFirst().dataHeadCrc32c(), method, 5, 4, false, true,
                 lines -> false, null, null);
         try (ShardReader reader = ShardReader.open(spec)) {
             for (long first : FIRST_LINES) {
