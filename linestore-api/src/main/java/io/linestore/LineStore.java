@@ -1,6 +1,7 @@
 package io.linestore;
 
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 import java.util.List;
@@ -89,6 +90,30 @@ public interface LineStore extends AutoCloseable {
      * @throws CorruptStoreException if the bytes read do not split into the expected lines
      */
     default int read(long offset, long size, LineBatch batch) {
+        batch.clear(offset);
+        readBytes(offset, size, (number, line) -> batch.add(line));
+        return batch.size();
+    }
+
+    /**
+     * Reads lines from {@code offset} into a batch whose bytes are a {@link MemorySegment}: for a local
+     * store read by memory mapping with an entry for every line, a view of the mapping (no byte copied;
+     * see {@link SegmentBatch} for how long it stays valid), else one read into the batch's own memory.
+     * One view cannot span two files, so a read returns the lines of one shard at most: fewer than
+     * {@code size} when the range goes on into the next shard; read on from
+     * {@code firstLine() + size()}. The per-read checks are those of every read.
+     *
+     * @param offset the first line number, {@code >= 0}
+     * @param size the most lines to read, {@code >= 0}
+     * @param batch receives the lines, from its line 0; {@link SegmentBatch#firstLine()} becomes {@code offset}
+     * @return the number of lines read, {@link SegmentBatch#size()}: 0 only when {@code size} is 0 or
+     *     {@code offset >= lineCount()}
+     * @throws IllegalArgumentException if {@code offset} or {@code size} is negative, or the lines are more
+     *     than one batch holds
+     * @throws StoreClosedException if the store is closed
+     * @throws CorruptStoreException if the bytes read do not split into the expected lines
+     */
+    default int read(long offset, long size, SegmentBatch batch) {
         batch.clear(offset);
         readBytes(offset, size, (number, line) -> batch.add(line));
         return batch.size();

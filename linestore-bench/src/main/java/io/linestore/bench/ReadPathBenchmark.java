@@ -5,14 +5,23 @@ import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
+import io.linestore.SegmentBatch;
 import io.linestore.bench.config.IndexStride;
 import io.linestore.bench.config.StoreLayout;
 import io.linestore.bench.data.ByteRanges;
 import io.linestore.bench.data.LineRanges;
 import io.linestore.bench.data.RawCopy;
 import io.linestore.bench.data.ResultCheck;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 import java.util.ArrayList;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -31,8 +40,16 @@ import org.openjdk.jmh.annotations.TearDown;
  * {@link #stringsFloor()} is the floor's copy into an array plus one {@code String} per line in a list,
  * both with every line's bounds known in advance (no index, no check, no scan). {@link #floor()} bounds
  * {@link #batch()}, {@link #visitFloor()} bounds {@link #readBytes()}, {@link #stringsFloor()} bounds
- * {@link #read()}; every way and floor is checked against the generated lines before it is measured.
- * Run with {@code -prof gc} for the bytes each allocates per read.
+ * {@link #read()}.
+ *
+ * <p>Zero copy: {@link #segments()} reads the lines into a reused {@link SegmentBatch} (a view of the
+ * mapping for MMAP, one read into native memory for the others); {@link #checkFloor()} is what it cannot
+ * go below, the per-read check alone (each line's last byte compared with {@code \n}, where
+ * {@link RawCopy#view} has the bytes, from line ends known in advance: no index lookup, no offsets
+ * kept). {@link #transfer()} writes the lines to {@code /dev/null} with {@link LineStore#transferTo},
+ * {@link #transferFloor()} has the operating system send the same byte range there directly. Every way
+ * and floor is checked against the generated lines before it is measured. Run with {@code -prof gc} for
+ * the bytes each allocates per read.
  */
 public class ReadPathBenchmark extends RangeReads {
 
@@ -44,7 +61,10 @@ public class ReadPathBenchmark extends RangeReads {
     private ByteRanges ranges;
     private RawCopy floor;
     private final LineBatch batch = new LineBatch();
+    private final SegmentBatch segments = new SegmentBatch();
     private final CopyingVisitor visitor = new CopyingVisitor();
+    /** Where transfers go: {@code /dev/null}, so that what is measured is the sending, not a destination. */
+    private FileChannel sink;
     /** For each read, the end of each of its lines (just past its {@code \n}), counted from the read's first byte. */
     private int[][] lineEnds;
 
@@ -58,6 +78,11 @@ public class ReadPathBenchmark extends RangeReads {
         store = LineStores.open(data().store(lines, StoreLayout.SINGLE, IndexStride.DENSE), method);
         ranges = ByteRanges.scan(data().textFile(lines), firstLines, rangeSize);
         floor = RawCopy.open(method, data().textFile(lines), ranges.longest());
+        try {
+            sink = FileChannel.open(Path.of("/dev/null"), StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot open /dev/null", e);
+        }
         lineEnds = new int[firstLines.length][];
         for (int read = 0; read < firstLines.length; read++) {
             lineEnds[read] = lineEnds(floor.copyToHeap(ranges.from(read), ranges.to(read)),
@@ -86,6 +111,29 @@ public class ReadPathBenchmark extends RangeReads {
         checkVisits("visitFloor", read);
         read = nextRead();
         check("stringsFloor", read, stringsFloor(read));
+        read = nextRead();
+        store.read(offset(read), rangeSize, segments);
+        List<String> viewed = new ArrayList<>(segments.size());
+        for (int i = 0; i < segments.size(); i++) {
+            viewed.add(segments.string(i));
+        }
+        check("segments", read, viewed);
+        read = nextRead();
+        if (checkFloor(read) != lineEnds[read].length) {
+            throw new IllegalStateException(reader() + " checkFloor found a line that does not end in \\n");
+        }
+        read = nextRead();
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+        try {
+            store.transferTo(offset(read), rangeSize, Channels.newChannel(sent));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        byte[] text = floor.copyToHeap(ranges.from(read), ranges.to(read));
+        if (!Arrays.equals(sent.toByteArray(), 0, sent.size(), text, 0, (int) (ranges.to(read) - ranges.from(read)))) {
+            throw new IllegalStateException(reader() + " transfer of read(" + offset(read) + ", " + rangeSize
+                    + ") wrote other bytes than the text holds");
+        }
     }
 
     private void check(String way, int read, List<String> lines) {
@@ -105,10 +153,19 @@ public class ReadPathBenchmark extends RangeReads {
         ResultCheck.lines(List.of(visitor.last()), visitor.lastNumber, 1, lines, name + ", its last line");
     }
 
-    /** Closes the floor's file (the store closes with the reads). */
+    /**
+     * Closes the floor's file, the segment batch and the sink (the store closes with the reads).
+     *
+     * @throws IOException if closing the sink fails
+     */
     @TearDown(Level.Trial)
-    public void closeFloor() {
-        floor.close();
+    public void closeFloor() throws IOException {
+        try {
+            floor.close();
+            segments.close();
+        } finally {
+            sink.close();
+        }
     }
 
     @Override
@@ -173,6 +230,61 @@ public class ReadPathBenchmark extends RangeReads {
             start = end;
         }
         return copier.copied;
+    }
+
+    /**
+     * The lines into a reused segment batch: views of the mapping for MMAP, one read into native memory
+     * for the others.
+     *
+     * @return the batch
+     */
+    @Benchmark
+    public SegmentBatch segments() {
+        store.read(offset(nextRead()), rangeSize, segments);
+        return segments;
+    }
+
+    /**
+     * The per-read check alone: each line's last byte compared with {@code \n} where
+     * {@link RawCopy#view} has the bytes (the mapping itself for MMAP), from line ends known in advance.
+     *
+     * @return the lines that end in {@code \n}
+     */
+    @Benchmark
+    public int checkFloor() {
+        return checkFloor(nextRead());
+    }
+
+    private int checkFloor(int read) {
+        ByteBuffer view = floor.view(ranges.from(read), ranges.to(read));
+        int base = view.position();
+        int ended = 0;
+        for (int end : lineEnds[read]) {
+            ended += view.get(base + end - 1) == '\n' ? 1 : 0;
+        }
+        return ended;
+    }
+
+    /**
+     * The lines to {@code /dev/null} with {@link LineStore#transferTo}.
+     *
+     * @return the lines written
+     * @throws IOException if writing fails
+     */
+    @Benchmark
+    public long transfer() throws IOException {
+        return store.transferTo(offset(nextRead()), rangeSize, sink);
+    }
+
+    /**
+     * The same byte range sent to {@code /dev/null} by the operating system directly.
+     *
+     * @return the bytes sent
+     */
+    @Benchmark
+    public long transferFloor() {
+        int read = nextRead();
+        return floor.transfer(ranges.from(read), ranges.to(read), sink);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.linestore.LineStore;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
+import io.linestore.SegmentBatch;
 import io.linestore.StoreClosedException;
 import io.linestore.StaleIndexException;
 import io.linestore.StoreInfo;
@@ -264,6 +265,21 @@ public final class DirectoryLineStore implements LineStore {
         }
         batch.clear(offset);
         forEachShard(offset, end, (reader, part) -> reader.batch(part.start(), part.end(), batch));
+        return batch.size();
+    }
+
+    @Override
+    public int read(long offset, long size, SegmentBatch batch) {
+        long end = end(offset, size);
+        batch.clear(offset);
+        if (offset == end) {
+            return 0;
+        }
+        // One shard at most: a view cannot span two files.
+        long perShard = manifest.linesPerShard();
+        long partEnd = Math.min(end, Math.min(offset - offset % perShard + manifest.shards().get(
+                Math.toIntExact(offset / perShard)).lines(), offset + LineBatch.MAX_BYTES));
+        forEachShard(offset, partEnd, (reader, part) -> reader.segments(part.start(), part.end(), batch));
         return batch.size();
     }
 

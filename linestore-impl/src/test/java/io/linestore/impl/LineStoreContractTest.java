@@ -9,6 +9,8 @@ import io.linestore.Layout;
 import io.linestore.LineBatch;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
+import io.linestore.ReadMethod;
+import io.linestore.SegmentBatch;
 import io.linestore.StoreClosedException;
 import io.linestore.StoreInfo;
 import io.linestore.gen.ReferenceLines;
@@ -20,6 +22,7 @@ import io.linestore.impl.index.IndexFormat;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
@@ -304,7 +307,7 @@ class LineStoreContractTest {
         int n = expected.size();
         // One batch for every read, tiny at first: reads reuse it and make it grow.
         LineBatch batch = new LineBatch(0, 0);
-        try (LineStore store = open(input); FileChannel sent = FileChannel.open(tmp.resolve("sent" + stores),
+        try (SegmentBatch segments = new SegmentBatch(); LineStore store = open(input); FileChannel sent = FileChannel.open(tmp.resolve("sent" + stores),
                 StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
             assertThat(store.lineCount()).isEqualTo(n);
             for (int offset = 0; offset <= n + 1; offset++) {
@@ -319,6 +322,8 @@ class LineStoreContractTest {
                         assertThat(readBytes(store, offset, size)).as(where)
                                 .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
                         assertThat(batch(store, batch, offset, size)).as(where)
+                                .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
+                        assertThat(segments(store, segments, offset, size)).as(where)
                                 .containsExactlyElementsOf(numbered(expectedBytes, offset, size));
                         assertThat(transferred(store, offset, size, (offset & 1) == 0 ? sent : null)).as(where)
                                 .isEqualTo(HEX.formatHex(terminated(expectedBytes, offset, size)));
@@ -370,6 +375,31 @@ class LineStoreContractTest {
             throw new UncheckedIOException(e);
         }
         assertThat(written.toByteArray()).isEqualTo(expectedBlock.toByteArray());
+        return lines;
+    }
+
+    /**
+     * A segment batch read, each line as "number:hex bytes", read on from where each read ends (a read
+     * stops at a shard's end). A store mapped with an entry for every line hands out views of its mapping.
+     */
+    private List<String> segments(LineStore store, SegmentBatch batch, long offset, long size) {
+        List<String> lines = new ArrayList<>();
+        boolean views = (config.method() == ReadMethod.MMAP || config.method() == ReadMethod.AUTO)
+                && config.index().stride() == 1 && !config.compression().compressed();
+        long wanted = Math.max(0, Math.min(size, store.lineCount() - offset));
+        for (long line = offset; line < offset + wanted; ) {
+            int read = store.read(line, offset + size - line, batch);
+            assertThat(read).isEqualTo(batch.size()).isPositive();
+            assertThat(batch.firstLine()).isEqualTo(line);
+            assertThat(batch.bytes().isMapped()).as("a view of the mapping").isEqualTo(views);
+            for (int i = 0; i < read; i++) {
+                byte[] bytes = batch.line(i).toArray(ValueLayout.JAVA_BYTE);
+                lines.add((line + i) + ":" + HEX.formatHex(bytes));
+                assertThat(batch.string(i)).isEqualTo(new String(bytes, StandardCharsets.UTF_8));
+            }
+            line += read;
+        }
+        assertThat(store.read(offset + wanted, size - wanted, batch)).isZero();
         return lines;
     }
 

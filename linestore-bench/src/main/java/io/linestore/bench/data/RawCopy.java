@@ -9,6 +9,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -137,6 +138,27 @@ public final class RawCopy implements AutoCloseable {
         }
         copy(from, to);
         return (method == ReadMethod.RANDOM_ACCESS_FILE ? arrayView : direct).limit(length).position(0);
+    }
+
+    /**
+     * Has the operating system send bytes {@code [from, to)} to a channel
+     * ({@link FileChannel#transferTo}), the plainest way there is: the floor of a transfer of lines.
+     *
+     * @param from the first byte
+     * @param to the end, exclusive
+     * @param target where the bytes go
+     * @return the bytes sent
+     * @throws UncheckedIOException naming the file if sending fails
+     */
+    public long transfer(long from, long to, WritableByteChannel target) {
+        try {
+            for (long at = from; at < to; ) {
+                at += channel.transferTo(at, to - at, target);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot send " + file, e);
+        }
+        return to - from;
     }
 
     @Override

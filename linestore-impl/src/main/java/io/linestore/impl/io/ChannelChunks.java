@@ -2,6 +2,7 @@ package io.linestore.impl.io;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -59,6 +60,28 @@ public final class ChannelChunks {
     public static void readFully(FileChannel channel, ByteBuffer buffer, long position, Path file)
             throws IOException {
         fill(channel, buffer, position, file, position + buffer.remaining());
+    }
+
+    /**
+     * Fills a segment from a file position, a buffer view of at most 2 GiB at a time.
+     *
+     * @param channel the open file
+     * @param file the file, for messages
+     * @param position the file position of the first byte
+     * @param into filled whole
+     * @return {@code into}
+     * @throws EOFException naming the file if it ends first
+     * @throws IOException if reading fails
+     */
+    public static MemorySegment readInto(FileChannel channel, Path file, long position, MemorySegment into)
+            throws IOException {
+        long length = into.byteSize();
+        for (long done = 0; done < length; ) {
+            long piece = Math.min(length - done, Integer.MAX_VALUE - 8);
+            readFully(channel, into.asSlice(done, piece).asByteBuffer(), position + done, file);
+            done += piece;
+        }
+        return into;
     }
 
     /**

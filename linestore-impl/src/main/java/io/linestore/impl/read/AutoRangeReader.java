@@ -1,7 +1,9 @@
 package io.linestore.impl.read;
 
+import io.linestore.SegmentBatch;
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 
@@ -38,6 +40,12 @@ public final class AutoRangeReader implements RangeReader {
     @Override
     public void transferTo(long from, long to, WritableByteChannel target) throws IOException {
         large.transferTo(from, to, target);
+    }
+
+    /** A view of the mapping, whatever the size: it copies nothing, so a large range costs no more. */
+    @Override
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
+        return small.segment(from, length, firstStart, batch);
     }
 
     @Override

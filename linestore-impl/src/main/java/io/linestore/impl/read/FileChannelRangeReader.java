@@ -1,8 +1,10 @@
 package io.linestore.impl.read;
 
+import io.linestore.SegmentBatch;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
@@ -46,6 +48,12 @@ public final class FileChannelRangeReader implements RangeReader {
     @Override
     public void transferTo(long from, long to, WritableByteChannel target) throws IOException {
         ChannelChunks.transfer(channel, file, from, to, target);
+    }
+
+    /** One positional read straight into the batch's native memory: no direct buffer between, no heap copy. */
+    @Override
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
+        return ChannelChunks.readInto(channel, file, from, batch.reserve(length, firstStart));
     }
 
     @Override

@@ -3,10 +3,12 @@ package io.linestore.impl.read;
 import io.linestore.CorruptStoreException;
 import io.linestore.LineBatch;
 import io.linestore.LineVisitor;
+import io.linestore.SegmentBatch;
 import io.linestore.impl.index.LineIndex;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -138,6 +140,39 @@ final class IndexedLines {
             long to = firstEnd == end ? first[(int) (end - start)] : entry(end);
             promised.checkRange(start, end, from, to);
             fill(start, end, from, to, first, scratch, batch);
+        } finally {
+            scratch.release();
+        }
+    }
+
+    /**
+     * Makes lines {@code [start, end)} a segment batch's: their stored bytes, with the byte before them,
+     * become its bytes (a view of a mapping, or one read into its memory), and each line's end is taken
+     * from its entry as the check passes it ({@link PromisedLines#checkInto}). Terminators stay as stored.
+     *
+     * @param start the first line of the shard
+     * @param end the end line, exclusive, {@code > start}
+     * @param batch receives the lines; cleared by the caller
+     */
+    void segments(long start, long end, SegmentBatch batch) {
+        long from = entry(start);
+        long to = entry(end);
+        promised.checkRange(start, end, from, to);
+        long base = from > 0 ? from - 1 : 0;
+        MemorySegment bytes;
+        try {
+            bytes = reader.segment(base, to - base, from - base, batch);
+        } catch (IOException e) {
+            throw readFailed(e);
+        }
+        batch.reserveLines(Math.toIntExact(end - start));
+        Scratch scratch = Scratch.take();
+        try {
+            for (long i = start; i < end; ) {
+                long j = Math.min(end, i + WINDOW_LINES);
+                promised.checkInto(bytes, base, i, j, entries(scratch, i, j), to, batch);
+                i = j;
+            }
         } finally {
             scratch.release();
         }

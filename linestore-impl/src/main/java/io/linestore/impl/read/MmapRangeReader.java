@@ -1,5 +1,6 @@
 package io.linestore.impl.read;
 
+import io.linestore.SegmentBatch;
 import io.linestore.impl.io.ChunkSink;
 import java.io.IOException;
 import java.lang.foreign.MemorySegment;
@@ -47,6 +48,13 @@ public final class MmapRangeReader implements RangeReader {
     @Override
     public ByteBuffer bytes(long from, int length, Scratch scratch) {
         return mapping.asSlice(from, length).asByteBuffer();
+    }
+
+    @Override
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) {
+        MemorySegment view = mapping.asSlice(from, length);
+        batch.view(view, firstStart);
+        return view;
     }
 
     @Override

@@ -2,6 +2,9 @@ package io.linestore.impl.read;
 
 import io.linestore.CorruptStoreException;
 import io.linestore.LineVisitor;
+import io.linestore.SegmentBatch;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 
@@ -176,6 +179,42 @@ public final class PromisedLines {
                 throw notLineEnd(dataFile, next, i + k);
             }
             target.line(i + k, s, contentEnd, e);
+            previous = next;
+        }
+    }
+
+    /**
+     * Checks lines {@code [i, j)} of an index with an entry for every line as {@link #split} does, and adds
+     * each to a segment batch by its end: the same conditions, with no call per line, for a batch whose
+     * lines stay where they are. {@code data}'s byte 0 is the data's byte {@code base}; the range must
+     * have passed {@link #checkRange} with {@code to} its end.
+     *
+     * @param data the bytes, holding {@code [entries[0] - 1, entries[j - i])} (from byte 0 of the data, if
+     *     {@code entries[0]} is 0)
+     * @param base the data offset of {@code data}'s byte 0
+     * @param i the first line
+     * @param j the end line, exclusive, {@code > i}
+     * @param entries the entries of lines {@code [i, j]}
+     * @param to the end of the whole range being read, which no entry may pass
+     * @param batch receives each line's end, relative to {@code base}
+     * @throws CorruptStoreException if the bytes do not hold the lines the entries promise
+     */
+    void checkInto(MemorySegment data, long base, long i, long j, long[] entries, long to, SegmentBatch batch) {
+        long from = entries[0];
+        if (from > 0 && data.get(ValueLayout.JAVA_BYTE, from - 1 - base) != '\n') {
+            throw notLineStart(dataFile, from, i);
+        }
+        long previous = from;
+        int n = (int) (j - i);
+        for (int k = 0; k < n; k++) {
+            long next = entries[k + 1];
+            if (outside(previous, next, to)) {
+                throw notIncreasing(i + k, previous, next, from, to);
+            }
+            if (data.get(ValueLayout.JAVA_BYTE, next - 1 - base) != '\n' && (!openEnd || i + k + 1 != lines)) {
+                throw notLineEnd(dataFile, next, i + k);
+            }
+            batch.addLine(next - base);
             previous = next;
         }
     }

@@ -1,10 +1,12 @@
 package io.linestore.impl.read;
 
+import io.linestore.SegmentBatch;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.lang.foreign.MemorySegment;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 
@@ -42,6 +44,12 @@ public final class RandomAccessFileRangeReader implements RangeReader {
     @Override
     public void transferTo(long from, long to, WritableByteChannel target) throws IOException {
         ChannelChunks.transfer(file.getChannel(), path, from, to, target);
+    }
+
+    /** One positional read of the file's channel into the batch's native memory: the file pointer is not moved. */
+    @Override
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
+        return ChannelChunks.readInto(file.getChannel(), path, from, batch.reserve(length, firstStart));
     }
 
     @Override

@@ -3,7 +3,9 @@ package io.linestore.impl.read;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import java.io.Closeable;
+import io.linestore.SegmentBatch;
 import java.io.IOException;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.channels.WritableByteChannel;
 
@@ -99,6 +101,35 @@ public interface RangeReader extends Closeable {
         byte[] into = scratch.bytes(length);
         readFully(from, into, 0, length);
         return ByteBuffer.wrap(into, 0, length);
+    }
+
+    /**
+     * The bytes {@code [from, from + length)} as a batch's bytes: a view without a copy where the method
+     * has one (memory mapping), else read into the batch's own memory, in one read where the method
+     * allows it.
+     *
+     * @param from the first byte, {@code >= 0}
+     * @param length bytes wanted, {@code from + length <=} the file's size
+     * @param firstStart where the batch's line 0 starts in them
+     * @param batch the batch whose bytes they become
+     * @return the bytes, which {@link SegmentBatch#bytes()} now is
+     * @throws IOException if reading fails, or the file ends first
+     */
+    default MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
+        MemorySegment into = batch.reserve(length, firstStart);
+        Scratch scratch = Scratch.take();
+        try {
+            int piece = (int) Math.min(length, Scratch.RETAINED_BYTES);
+            byte[] buffer = scratch.bytes(piece);
+            for (long done = 0; done < length; done += piece) {
+                int n = (int) Math.min(piece, length - done);
+                readFully(from + done, buffer, 0, n);
+                MemorySegment.copy(MemorySegment.ofArray(buffer), 0, into, done, n);
+            }
+        } finally {
+            scratch.release();
+        }
+        return into;
     }
 
     /**

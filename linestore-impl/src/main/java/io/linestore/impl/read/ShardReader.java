@@ -5,6 +5,7 @@ import io.linestore.IndexKind;
 import io.linestore.LineBatch;
 import io.linestore.LineVisitor;
 import io.linestore.ReadMethod;
+import io.linestore.SegmentBatch;
 import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
@@ -286,6 +287,32 @@ public final class ShardReader implements Closeable {
         try {
             if (indexed != null) {
                 indexed.batch(start, end, batch);
+            } else {
+                scan(start, end, 0, (number, line) -> batch.add(line));
+            }
+        } catch (InternalError e) {
+            throw changedUnderReader(e);
+        }
+    }
+
+    /**
+     * Makes the shard's lines {@code [start, end)} a segment batch's, which the caller cleared: with an
+     * entry for every line, their stored bytes as one view of the mapping or one read
+     * ({@link IndexedLines#segments}); else each line copied into the batch's memory as it is scanned.
+     *
+     * @param start the first line, relative to the shard
+     * @param end the end line, exclusive, {@code <=} the shard's lines
+     * @param batch receives the lines
+     * @throws CorruptStoreException if the range does not hold the expected lines
+     * @throws UncheckedIOException if reading fails
+     */
+    public void segments(long start, long end, SegmentBatch batch) {
+        if (start == end) {
+            return;
+        }
+        try {
+            if (indexed != null) {
+                indexed.segments(start, end, batch);
             } else {
                 scan(start, end, 0, (number, line) -> batch.add(line));
             }
