@@ -241,6 +241,23 @@ class DamagedStoreTest {
         }
     }
 
+    /** A segment batch keeps lines where they lie: an entry moved into a line or past the data fails it, views or not. */
+    @ParameterizedTest
+    @EnumSource(ReadMethod.class)
+    void segmentBatchOfLinesWithAMovedEntryFails(ReadMethod method) throws IOException {
+        Path store = build(Layout.SINGLE, 1);
+        writeEntry(StorePaths.index(store, 0), 2, 12);
+        writeEntry(StorePaths.index(store, 0), 6, 1 << 20);
+        try (LineStore opened = LineStores.open(store, method); io.linestore.SegmentBatch batch = new io.linestore.SegmentBatch()) {
+            assertThat(opened.read(3, 2, batch)).isEqualTo(2);
+            assertThat(List.of(batch.string(0), batch.string(1))).containsExactly("delta", "epsilon");
+            for (long[] range : new long[][] {{0, 8}, {1, 1}, {2, 1}, {4, 3}, {6, 1}}) {
+                assertThatThrownBy(() -> opened.read(range[0], range[1], batch))
+                        .as("lines %d+%d", range[0], range[1]).isInstanceOf(CorruptStoreException.class);
+            }
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(ReadMethod.class)
     void indexEntryPointingAtAnotherLineFailsTheRead(ReadMethod method) throws IOException {

@@ -21,8 +21,8 @@ import java.util.function.Supplier;
  *
  * <p>Unnumbered lines of a local store going to a file descriptor (standard output: a file, a pipe)
  * are handed to {@link LineStore#transferTo}: a store whose lines all end in a lone {@code \n} has the
- * operating system send their stored bytes there, in large slices, without their passing through the
- * JVM; another store's lines are copied a batch at a time. Slices never cross a shard, so a batch whose
+ * operating system send their stored bytes there, one transfer per shard, without their passing
+ * through the JVM; another store's lines are copied a batch at a time. Slices never cross a shard, so a batch whose
  * lines do not fit in the heap fails before any of its bytes is written.
  *
  * <p>A batch too large for the heap (a line of hundreds of megabytes in a small heap) is streamed
@@ -35,12 +35,6 @@ public final class LinePrinter {
 
     /** Lines per batch: bounds memory for any range, and is large enough that a write moves many lines. */
     private static final int BATCH_LINES = 1 << 12;
-
-    /**
-     * Lines per transfer of a store whose stored bytes are sent as they are: nothing is copied into the
-     * heap, and a copy system call per hundreds of kilobytes cost a fifth more than {@code cp}.
-     */
-    private static final int SENT_LINES = 1 << 18;
 
     private static final int BUFFER_SIZE = 1 << 16;
 
@@ -81,7 +75,9 @@ public final class LinePrinter {
         long end = from >= store.lineCount() ? from : from + Math.min(count, store.lineCount() - from);
         StoreInfo info = channel != null ? store.info() : null;
         long perShard = info != null ? info.linesPerShard() : Long.MAX_VALUE;
-        int slice = info != null && info.loneNewlines() ? SENT_LINES : BATCH_LINES;
+        // Stored bytes that are sent as they are go in one transfer per shard: a copy system call per
+        // few megabytes made a 1 GB read into a file cost 1.59x cp instead of 1.24x.
+        long slice = info != null && info.loneNewlines() ? Long.MAX_VALUE : BATCH_LINES;
         try {
             if (channel != null) {
                 out.flush();

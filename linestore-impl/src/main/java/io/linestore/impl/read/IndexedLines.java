@@ -155,24 +155,25 @@ final class IndexedLines {
      * @param batch receives the lines; cleared by the caller
      */
     void segments(long start, long end, SegmentBatch batch) {
-        long from = entry(start);
-        long to = entry(end);
-        promised.checkRange(start, end, from, to);
-        long base = from > 0 ? from - 1 : 0;
-        MemorySegment bytes;
-        try {
-            bytes = reader.segment(base, to - base, from - base, batch);
-        } catch (IOException e) {
-            throw readFailed(e);
-        }
-        batch.reserveLines(Math.toIntExact(end - start));
         Scratch scratch = Scratch.take();
         try {
+            // As for a batch: the first window's entries give the range's start, and its end when the read
+            // fits in one window.
+            long firstEnd = Math.min(end, start + WINDOW_LINES);
+            long[] entries = entries(scratch, start, firstEnd);
+            long from = entries[0];
+            long to = firstEnd == end ? entries[(int) (end - start)] : entry(end);
+            promised.checkRange(start, end, from, to);
+            long base = from > 0 ? from - 1 : 0;
+            MemorySegment bytes = reader.segment(base, to - base, from - base, batch);
+            batch.reserveLines(Math.toIntExact(end - start));
             for (long i = start; i < end; ) {
                 long j = Math.min(end, i + WINDOW_LINES);
-                promised.checkInto(bytes, base, i, j, entries(scratch, i, j), to, batch);
+                promised.checkInto(bytes, base, i, j, i == start ? entries : entries(scratch, i, j), to, batch);
                 i = j;
             }
+        } catch (IOException e) {
+            throw readFailed(e);
         } finally {
             scratch.release();
         }
