@@ -36,7 +36,10 @@ public final class AutoRangeReader implements RangeReader {
         choose(to - from).read(from, to, sink);
     }
 
-    /** Through the channel, whatever the size: a transfer is one system call either way, and the channel's moves no byte through a mapping. */
+    /**
+     * Through the channel, whatever the size: a transfer is one system call either way, and the
+     * channel's moves no byte through a mapping.
+     */
     @Override
     public void transferTo(long from, long to, WritableByteChannel target) throws IOException {
         large.transferTo(from, to, target);
@@ -44,8 +47,9 @@ public final class AutoRangeReader implements RangeReader {
 
     /** A view of the mapping, whatever the size: it copies nothing, so a large range costs no more. */
     @Override
-    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
-        return small.segment(from, length, firstStart, batch);
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch, Scratch scratch)
+            throws IOException {
+        return small.segment(from, length, firstStart, batch, scratch);
     }
 
     @Override

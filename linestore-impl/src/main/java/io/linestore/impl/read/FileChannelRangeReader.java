@@ -52,7 +52,8 @@ public final class FileChannelRangeReader implements RangeReader {
 
     /** One positional read straight into the batch's native memory: no direct buffer between, no heap copy. */
     @Override
-    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch, Scratch scratch)
+            throws IOException {
         return ChannelChunks.readInto(channel, file, from, batch.reserve(length, firstStart));
     }
 

@@ -165,7 +165,7 @@ final class IndexedLines {
             long to = firstEnd == end ? entries[(int) (end - start)] : entry(end);
             promised.checkRange(start, end, from, to);
             long base = from > 0 ? from - 1 : 0;
-            MemorySegment bytes = reader.segment(base, to - base, from - base, batch);
+            MemorySegment bytes = reader.segment(base, to - base, from - base, batch, scratch);
             batch.reserveLines(Math.toIntExact(end - start));
             for (long i = start; i < end; ) {
                 long j = Math.min(end, i + WINDOW_LINES);

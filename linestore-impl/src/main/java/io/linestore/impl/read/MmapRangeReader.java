@@ -51,7 +51,7 @@ public final class MmapRangeReader implements RangeReader {
     }
 
     @Override
-    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) {
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch, Scratch scratch) {
         MemorySegment view = mapping.asSlice(from, length);
         batch.view(view, firstStart);
         return view;

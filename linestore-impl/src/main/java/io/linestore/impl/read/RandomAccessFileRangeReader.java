@@ -48,7 +48,8 @@ public final class RandomAccessFileRangeReader implements RangeReader {
 
     /** One positional read of the file's channel into the batch's native memory: the file pointer is not moved. */
     @Override
-    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
+    public MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch, Scratch scratch)
+            throws IOException {
         return ChannelChunks.readInto(file.getChannel(), path, from, batch.reserve(length, firstStart));
     }
 

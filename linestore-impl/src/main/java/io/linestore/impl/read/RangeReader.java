@@ -112,22 +112,19 @@ public interface RangeReader extends Closeable {
      * @param length bytes wanted, {@code from + length <=} the file's size
      * @param firstStart where the batch's line 0 starts in them
      * @param batch the batch whose bytes they become
+     * @param scratch the read's scratch, whose byte array a reader that copies reads through
      * @return the bytes, which {@link SegmentBatch#bytes()} now is
      * @throws IOException if reading fails, or the file ends first
      */
-    default MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch) throws IOException {
+    default MemorySegment segment(long from, long length, long firstStart, SegmentBatch batch, Scratch scratch)
+            throws IOException {
         MemorySegment into = batch.reserve(length, firstStart);
-        Scratch scratch = Scratch.take();
-        try {
-            int piece = (int) Math.min(length, Scratch.RETAINED_BYTES);
-            byte[] buffer = scratch.bytes(piece);
-            for (long done = 0; done < length; done += piece) {
-                int n = (int) Math.min(piece, length - done);
-                readFully(from + done, buffer, 0, n);
-                MemorySegment.copy(MemorySegment.ofArray(buffer), 0, into, done, n);
-            }
-        } finally {
-            scratch.release();
+        int piece = (int) Math.min(length, Scratch.RETAINED_BYTES);
+        byte[] buffer = scratch.bytes(piece);
+        for (long done = 0; done < length; done += piece) {
+            int n = (int) Math.min(piece, length - done);
+            readFully(from + done, buffer, 0, n);
+            MemorySegment.copy(MemorySegment.ofArray(buffer), 0, into, done, n);
         }
         return into;
     }
