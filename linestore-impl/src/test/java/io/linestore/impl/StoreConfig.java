@@ -110,9 +110,13 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
     }
 
     ReadOptions readOptions() {
+        return readOptions(READ_BUFFER);
+    }
+
+    ReadOptions readOptions(int readBufferSize) {
         return ReadOptions.builder()
                 .method(method)
-                .readBufferSize(READ_BUFFER)
+                .readBufferSize(readBufferSize)
                 .handleCacheSize(HANDLE_CACHE)
                 .blockCacheBytes(layout == Layout.SINGLE && !compression.inPlace() ? 0 : 200)
                 .build();
@@ -123,6 +127,11 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
      * config says so, to the file {@code path} and indexes it) and opens it.
      */
     LineStore build(byte[] input, Path path) {
+        return build(input, path, READ_BUFFER);
+    }
+
+    /** As {@link #build(byte[], Path)}, read through buffers of {@code readBufferSize} bytes. */
+    LineStore build(byte[] input, Path path, int readBufferSize) {
         if (sidecar) {
             try {
                 Files.write(path, fileBytes(input));
@@ -133,7 +142,7 @@ record StoreConfig(Layout layout, long linesPerShard, IndexKind index, ReadMetho
         } else {
             LineStores.build(new ByteArrayInputStream(input), path, storeOptions(), writeOptions());
         }
-        return LineStores.open(path, readOptions());
+        return LineStores.open(path, readOptions(readBufferSize));
     }
 
     @Override
