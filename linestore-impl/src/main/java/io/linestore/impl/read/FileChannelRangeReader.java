@@ -12,16 +12,10 @@ import java.nio.file.Path;
 
 /**
  * {@link io.linestore.ReadMethod#FILE_CHANNEL}: positional {@link FileChannel#read(ByteBuffer, long)}
- * into the reading thread's own direct buffer, then one copy into the caller's array (the JDK would
- * otherwise read a heap buffer through a temporary direct one of its own, and the read would allocate
- * a buffer to wrap the array). No shared position, so no lock; nothing allocated per read.
+ * into the reading thread's own direct buffer, then one copy into the caller's array
+ * ({@link ChannelChunks#copy}). No shared position, so no lock; nothing allocated per read.
  */
 public final class FileChannelRangeReader implements RangeReader {
-
-    /** The largest direct buffer a thread keeps; longer ranges are read through it in pieces. */
-    private static final int DIRECT_BYTES = 1 << 20;
-
-    private static final ThreadLocal<ByteBuffer> DIRECT = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(0));
 
     private final Path file;
     private final FileChannel channel;
@@ -59,24 +53,7 @@ public final class FileChannelRangeReader implements RangeReader {
 
     @Override
     public void readFully(long from, byte[] into, int at, int length) throws IOException {
-        ByteBuffer direct = direct(length);
-        for (int done = 0; done < length; ) {
-            int piece = Math.min(length - done, direct.capacity());
-            direct.clear().limit(piece);
-            ChannelChunks.readFully(channel, direct, from + done, file);
-            direct.flip().get(into, at + done, piece);
-            done += piece;
-        }
-    }
-
-    /** The thread's direct buffer, grown towards {@code length} up to {@link #DIRECT_BYTES}. */
-    private static ByteBuffer direct(int length) {
-        ByteBuffer direct = DIRECT.get();
-        if (direct.capacity() < Math.min(length, DIRECT_BYTES)) {
-            direct = ByteBuffer.allocateDirect(Math.min(DIRECT_BYTES, Math.max(length, 2 * direct.capacity())));
-            DIRECT.set(direct);
-        }
-        return direct;
+        ChannelChunks.copy(channel, file, from, into, at, length);
     }
 
     @Override
