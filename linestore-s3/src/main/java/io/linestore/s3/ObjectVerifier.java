@@ -2,8 +2,11 @@ package io.linestore.s3;
 
 import io.linestore.CorruptStoreException;
 import io.linestore.VerifyReport;
+import com.google.common.io.ByteStreams;
+import io.linestore.impl.build.CompressedInput;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.index.LineIndex;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -11,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.zip.CRC32C;
+import java.util.zip.CheckedInputStream;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
@@ -18,7 +22,8 @@ import software.amazon.awssdk.services.s3.model.GetObjectResponse;
  * {@code verify} of one shard of an S3 store: streams its data object once (one GET) and checks
  * what {@code linestore verify} checks of a local shard: the object's size, the CRC32C of the
  * committed bytes, the line count and final {@code \n}, and that every index entry is the offset of
- * the line it stands for; and the CRC32C of the index's entries. At most five wrong entries are
+ * the line it stands for (for a compressed store: in the text its frames decompress to, every frame
+ * decompressed and its checksum checked); and the CRC32C of the index's entries. At most five wrong entries are
  * listed, then a count. Used once per shard; not thread-safe.
  */
 final class ObjectVerifier {
@@ -80,22 +85,34 @@ final class ObjectVerifier {
         return problems;
     }
 
-    private void scan(InputStream in, ShardEntry entry, String data) throws IOException {
+    private void scan(InputStream object, ShardEntry entry, String data) throws IOException {
         int stride = store.manifest().indexStride();
         CRC32C crc = new CRC32C();
+        Received received = new Received(ByteStreams.limit(object, entry.dataBytes()));
+        InputStream committedBytes = new CheckedInputStream(received, crc);
+        // A compressed store's object is zstd frames: its lines and entries are in the text they hold.
+        InputStream in = store.compressed() ? CompressedInput.text(committedBytes, data) : committedBytes;
         byte[] buffer = new byte[1 << 16];
         long position = 0;
         long lines = 0;
         long wrongEntries = 0;
         boolean atLineStart = true;
         byte last = '\n';
-        long committed = entry.dataBytes();
+        long committed = store.textBytes(shard);
         while (position < committed) {
-            int n = in.read(buffer, 0, (int) Math.min(buffer.length, committed - position));
+            int n;
+            try {
+                n = in.read(buffer, 0, (int) Math.min(buffer.length, committed - position));
+            } catch (IOException e) {
+                if (received.failure != null || !store.compressed()) {
+                    throw e;
+                }
+                problem(data, "its text does not decompress after byte " + position + ": " + e.getMessage());
+                return;
+            }
             if (n < 0) {
                 break;
             }
-            crc.update(buffer, 0, n);
             for (int i = 0; i < n; i++) {
                 if (atLineStart && index != null && lines % stride == 0) {
                     long expected = index.entry(lines / stride);
@@ -113,9 +130,12 @@ final class ObjectVerifier {
             position += n;
         }
         if (position < committed) {
-            problem(data, "the object ends at byte " + position + ", the manifest commits " + committed);
+            problem(data, (store.compressed() ? "its text ends at byte " : "the object ends at byte ") + position
+                    + ", the manifest commits " + committed);
             return;
         }
+        // The bytes after the text (a compressed object's seek table) count in the checksum too.
+        ByteStreams.exhaust(committedBytes);
         if (wrongEntries > MAX_LISTED) {
             problem(store.indexName(shard), (wrongEntries - MAX_LISTED) + " more wrong entries");
         }
@@ -132,6 +152,36 @@ final class ObjectVerifier {
         }
         if (lines != entry.lines()) {
             problem(data, "holds " + lines + " lines, the manifest says " + entry.lines());
+        }
+    }
+
+    /** The object's bytes as they arrive, remembering a failure to receive them, told apart from damage. */
+    private static final class Received extends FilterInputStream {
+
+        private IOException failure;
+
+        Received(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            try {
+                return super.read();
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            try {
+                return super.read(b, off, len);
+            } catch (IOException e) {
+                failure = e;
+                throw e;
+            }
         }
     }
 

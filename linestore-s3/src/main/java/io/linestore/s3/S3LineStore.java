@@ -61,6 +61,7 @@ final class S3LineStore implements LineStore {
     private final StoreObjects store;
     private final ReadOptions options;
     private final ShardIndexes indexes;
+    private final FrameObjects frames;
     private final AtomicReferenceArray<String> eTags;
     private final AtomicReference<Window> window = new AtomicReference<>();
     private final Runnable onClose;
@@ -91,6 +92,7 @@ final class S3LineStore implements LineStore {
         this.store = store;
         this.options = options;
         this.indexes = indexes;
+        this.frames = store.compressed() ? new FrameObjects(objects, store) : null;
         Manifest manifest = store.manifest();
         this.eTags = new AtomicReferenceArray<>(manifest.shards().size());
         if (store.sourceETag() != null) {
@@ -209,9 +211,9 @@ final class S3LineStore implements LineStore {
         ShardEntry entry = manifest.shards().get(shard);
         int stride = manifest.indexStride();
         PromisedLines promised = new PromisedLines(store.dataPath(shard), store.indexPath(shard), entry.lines(),
-                entry.dataBytes(), store.openEnd());
+                store.textBytes(shard), store.openEnd());
         if (stride == 0) {
-            fetch(new RangeGet(store.dataPath(shard), new long[] {0, entry.dataBytes()}, 0, 0, from, to), promised,
+            fetch(new RangeGet(store.dataPath(shard), new long[] {0, store.textBytes(shard)}, 0, 0, from, to), promised,
                     shard, lineBase, visitor);
             return;
         }
@@ -256,15 +258,14 @@ final class S3LineStore implements LineStore {
         }
         // A read that starts where the last one ended reads ahead: the next ones are served from its bytes.
         long fetchTo = last != null && last.continuedBy(shard, plan.fetchFrom())
-                ? Math.min(store.objectSize(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + MAX_GET_BYTES))
+                ? Math.min(store.textBytes(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + MAX_GET_BYTES))
                 : plan.fetchTo();
         String expected = identity(shard, plan.object());
-        S3Objects.Range range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(), fetchTo,
-                expected);
+        S3Objects.Range range = text(shard, plan.fetchFrom(), fetchTo, expected);
         if (range == null && eTags.get(shard) == null && store.sourceETag() == null) {
             // Not the object pushed: a copy of it (another ETag, the same bytes) passes its head's check.
             expected = pinByHead(shard, plan.object());
-            range = objects.getRange(store.bucket(), store.dataKey(shard), plan.fetchFrom(), fetchTo, expected);
+            range = text(shard, plan.fetchFrom(), fetchTo, expected);
         }
         if (range == null) {
             throw changed(plan, "its ETag is no longer " + expected);
@@ -284,6 +285,12 @@ final class S3LineStore implements LineStore {
         window.set(fetched);
         plan.split(fetchTo == plan.fetchTo() ? range.bytes() : fetched.slice(plan.fetchFrom(), plan.fetchTo()),
                 promised, lineBase, visitor);
+    }
+
+    /** Text {@code [from, to)} of a shard: one ranged GET of its data object, through its frames if compressed. */
+    private S3Objects.Range text(int shard, long from, long to, String ifMatch) {
+        return frames != null ? frames.text(shard, from, to, ifMatch)
+                : objects.getRange(store.bucket(), store.dataKey(shard), from, to, ifMatch);
     }
 
     /**

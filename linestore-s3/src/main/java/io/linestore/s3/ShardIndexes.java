@@ -88,7 +88,7 @@ final class ShardIndexes implements AutoCloseable {
         IndexFormat.Identity identity = IndexFormat.Identity.of(manifest, shard);
         String eTag = store.pushed().shards().get(shard).indexETag();
         return new RangedEntries(store.indexPath(shard), shard, identity.headerBytes(),
-                Math.ceilDiv(entry.lines(), manifest.indexStride()) + 1, entry.dataBytes(), (from, to) -> {
+                Math.ceilDiv(entry.lines(), manifest.indexStride()) + 1, store.textBytes(shard), (from, to) -> {
                     S3Objects.Range range = objects.getRange(store.bucket(), store.indexKey(shard), from, to, eTag);
                     return range != null ? range.bytes() : downloadedBytes(shard, identity.headerBytes(), from, to);
                 }, pages);
@@ -200,7 +200,7 @@ final class ShardIndexes implements AutoCloseable {
             }
             MemorySegment segment = channel.map(FileChannel.MapMode.READ_ONLY, 0, committed, into);
             return IndexFiles.open(manifest.index(), store.indexPath(shard), segment, identity, entry.lines(),
-                    entry.dataBytes(), entry.indexBytes());
+                    store.textBytes(shard), entry.indexBytes());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot map the cached index " + file + " of " + store.indexName(shard), e);
         }

@@ -49,11 +49,11 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
         if (json.isPresent()) {
             ManifestCodec.Remote remote = ManifestCodec.parseRemote(location.path(StoreFiles.MANIFEST), json.get());
             Manifest manifest = remote.manifest();
-            if (manifest.compression().compressed()) {
-                // Its data objects are zstd blocks: read as text they would give wrong lines.
-                throw new S3StoreException("the store at " + location + " is compressed (" + manifest.compression()
-                        + "); compressed stores are read from local disk only: copy it down (aws s3 sync) and read "
-                        + "the copy", null);
+            if (manifest.compression().inPlace()) {
+                // The index of a gzip or zstd file copied to the bucket: its object is read through
+                // checkpoints that ranged GETs do not serve; read as text it would give wrong lines.
+                throw new S3StoreException("the index at " + location + " is of a " + manifest.compression()
+                        + " file; compressed files are indexed and read from local disk only", null);
             }
             if (manifest.source() != null) {
                 // The sidecar folder itself was named: read its object.
@@ -173,6 +173,27 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      */
     long objectSize(int shard) {
         return sourceETag != null ? sourceSize : manifest.shards().get(shard).dataBytes();
+    }
+
+    /**
+     * Whether the data objects are zstd frames ({@code build --compress zstd}), read through
+     * {@link FrameObjects}.
+     *
+     * @return {@code true} for a compressed store
+     */
+    boolean compressed() {
+        return manifest.compression().compressed();
+    }
+
+    /**
+     * The bytes of a shard's text, in which its index's entries lie: its data object's size, or for a
+     * compressed store the text its frames hold.
+     *
+     * @param shard the shard
+     * @return bytes
+     */
+    long textBytes(int shard) {
+        return compressed() ? manifest.shards().get(shard).textBytes() : objectSize(shard);
     }
 
     Path dataPath(int shard) {

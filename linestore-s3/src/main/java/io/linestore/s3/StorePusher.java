@@ -82,7 +82,7 @@ final class StorePusher {
      * @param target the prefix to upload it below
      * @return bytes uploaded, manifest included; 0 if the prefix already held this store
      * @throws StoreNotFoundException if there is no store at {@code storeDir}
-     * @throws IllegalArgumentException if {@code storeDir} is a file's sidecar index or a compressed store
+     * @throws IllegalArgumentException if {@code storeDir} is a file's sidecar index
      * @throws S3StoreException if a request fails; the prefix then still holds the store it held
      */
     long push(Path storeDir, S3Location target) {
@@ -98,10 +98,6 @@ final class StorePusher {
         }
         // The manifest uploaded is exactly the one whose files are uploaded, whatever a writer does meanwhile.
         Manifest manifest = ManifestCodec.parse(storeDir.resolve(StoreFiles.MANIFEST), manifestBytes);
-        if (manifest.compression().compressed()) {
-            throw new IllegalArgumentException(storeDir + " is a compressed store (" + manifest.compression()
-                    + "); object storage holds uncompressed stores only: build one without --compress to push");
-        }
         if (manifest.source() != null) {
             throw new IllegalArgumentException(storeDir + " is the index of the file " + manifest.source().name()
                     + ", not a store: upload the file and run `linestore index s3://...` on it instead");
