@@ -2,6 +2,7 @@ package io.linestore.bench.run;
 
 import io.linestore.bench.BlockChecksumBenchmark;
 import io.linestore.bench.BuildBenchmark;
+import io.linestore.bench.CompressedBuildBenchmark;
 import io.linestore.bench.CompressedReadBenchmark;
 import io.linestore.bench.CopyBenchmark;
 import io.linestore.bench.DecompressFloorBenchmark;
@@ -115,7 +116,7 @@ public enum BenchProfile {
                 run("scaling", List.of(ScalingBenchmark.class), Mode.Throughput).withParams(params, List.of())
                         .withParams(data, List.of()).withParams(sized, List.of()).withParams(overrides, List.of()),
                 run("compressed", List.of(CompressedReadBenchmark.class, DecompressFloorBenchmark.class,
-                        GzipInPlaceReadBenchmark.class),
+                        CompressedBuildBenchmark.class, GzipInPlaceReadBenchmark.class),
                         Mode.AverageTime).withParams(params, List.of()).withParams(data, List.of())
                         .withParams(sized, List.of()).withParams(overrides, List.of()));
     }
