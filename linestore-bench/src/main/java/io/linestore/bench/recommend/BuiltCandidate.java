@@ -9,12 +9,18 @@ import java.util.Objects;
  * @param candidate the layout and index
  * @param files the store's files: manifest, data and index files
  * @param indexBytesPerLine the index's size per line
+ * @param storedBytesPerLine data and index bytes per line: what the store takes on disk; 0 in
+ *     measurements recorded without it
  */
-public record BuiltCandidate(Candidate candidate, int files, double indexBytesPerLine) {
+public record BuiltCandidate(Candidate candidate, int files, double indexBytesPerLine, double storedBytesPerLine) {
 
-    /** The simpler first: fewer files (one file before shards), then the smaller index. */
+    /**
+     * The simpler first: fewer files (one file before shards), then the smaller index, then the fewer
+     * bytes stored (a compressed store, when it reads as fast).
+     */
     public static final Comparator<BuiltCandidate> SIMPLEST_FIRST = Comparator.comparingInt(BuiltCandidate::files)
-            .thenComparingDouble(BuiltCandidate::indexBytesPerLine);
+            .thenComparingDouble(BuiltCandidate::indexBytesPerLine)
+            .thenComparingDouble(BuiltCandidate::storedBytesPerLine);
 
     /**
      * Checks the candidate.

@@ -1,5 +1,6 @@
 package io.linestore.bench.recommend;
 
+import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.StoreOptions;
@@ -8,9 +9,10 @@ import java.util.List;
 /**
  * The layouts {@code recommend} weighs, in one list: one file with a dense index, one file with a
  * compact index (every line in constant time in about 1.3 bytes per line of 100 bytes), one file
- * with a sparse index of one entry per {@value #SPARSE_STRIDE} lines, and shards of a tenth of the
- * sample each with a dense index. Each competes like the others; its index bytes per line are
- * shown in the tables and break ties.
+ * with a sparse index of one entry per {@value #SPARSE_STRIDE} lines, shards of a tenth of the
+ * sample each with a dense index, and one file with a dense index whose data is zstd blocks
+ * ({@code --compress zstd}, the default block size and level). Each competes like the others; its
+ * index bytes and stored bytes per line are shown in the tables and break ties.
  */
 public final class Candidates {
 
@@ -35,6 +37,7 @@ public final class Candidates {
                 new Candidate(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, IndexKind.DENSE),
                 new Candidate(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, IndexKind.COMPACT),
                 new Candidate(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, IndexKind.sparse(SPARSE_STRIDE)),
-                new Candidate(Layout.SHARDED, Math.max(1, sampleLines / SHARDS), IndexKind.DENSE));
+                new Candidate(Layout.SHARDED, Math.max(1, sampleLines / SHARDS), IndexKind.DENSE),
+                new Candidate(Layout.SINGLE, StoreOptions.DEFAULT_LINES_PER_SHARD, IndexKind.DENSE, Compression.zstd()));
     }
 }

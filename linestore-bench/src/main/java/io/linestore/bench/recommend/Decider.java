@@ -31,7 +31,9 @@ import java.util.stream.IntStream;
  * ratio's {@link Interval} stays above 1 (their intervals do not overlap once the load both shared
  * is divided out) and its median is more than 5% above 1. A candidate no other is measurably
  * faster than is tied with the fastest; among the tied the simplest wins: fewer files, then the
- * smaller index ({@link BuiltCandidate#SIMPLEST_FIRST}). Not thread-safe; one instance decides once.
+ * smaller index, then the fewer bytes stored ({@link BuiltCandidate#SIMPLEST_FIRST}), so a compressed
+ * store is chosen when it reads as fast; when it reads measurably slower, a reason gives its size
+ * against its speed. Not thread-safe; one instance decides once.
  */
 public final class Decider {
 
@@ -199,7 +201,9 @@ public final class Decider {
         }
         int simpler = -1;
         for (int i = 0; i < scores.size(); i++) {
-            boolean isSimpler = BuiltCandidate.SIMPLEST_FIRST.compare(scores.get(i).candidate(), choice.candidate()) < 0;
+            // Compression is weighed on its own below: size against read time, not simplicity.
+            boolean isSimpler = compressed(scores.get(i)) == compressed(choice)
+                    && BuiltCandidate.SIMPLEST_FIRST.compare(scores.get(i).candidate(), choice.candidate()) < 0;
             if (isSimpler && (simpler < 0 || scores.get(i).readsPerSecond().median()
                     > scores.get(simpler).readsPerSecond().median())) {
                 simpler = i;
@@ -216,7 +220,22 @@ public final class Decider {
         } else if (reasons.isEmpty()) {
             reasons.add(choice.candidate().name() + " is the fastest candidate and the simplest");
         }
+        for (int i = 0; i < scores.size(); i++) {
+            Score other = scores.get(i);
+            if (compressed(other) && !compressed(choice) && other.standing() == Standing.SLOWER) {
+                reasons.add(String.format(Locale.ROOT, "%s stores %.1f bytes per line, %.2f of %s's %.1f, and reads"
+                        + " at %s of its speed: build it (--compress %s) where disk or transfer matters more than"
+                        + " read time", other.candidate().name(), other.candidate().storedBytesPerLine(),
+                        other.candidate().storedBytesPerLine() / choice.candidate().storedBytesPerLine(),
+                        choice.candidate().name(), choice.candidate().storedBytesPerLine(), ratioText(ratio(i, chosen)),
+                        other.candidate().candidate().compression()));
+            }
+        }
         return reasons;
+    }
+
+    private static boolean compressed(Score score) {
+        return score.candidate().candidate().compression().compressed();
     }
 
     private static String ratioText(Interval ratio) {
@@ -228,8 +247,12 @@ public final class Decider {
         if (chosen.files() < other.files()) {
             return String.format(Locale.ROOT, "the simpler layout (%d files instead of %d)", chosen.files(), other.files());
         }
-        return String.format(Locale.ROOT, "the smaller index (%.2f instead of %.2f bytes per line)",
-                chosen.indexBytesPerLine(), other.indexBytesPerLine());
+        if (chosen.indexBytesPerLine() < other.indexBytesPerLine()) {
+            return String.format(Locale.ROOT, "the smaller index (%.2f instead of %.2f bytes per line)",
+                    chosen.indexBytesPerLine(), other.indexBytesPerLine());
+        }
+        return String.format(Locale.ROOT, "the smaller store (%.1f instead of %.1f bytes per line)",
+                chosen.storedBytesPerLine(), other.storedBytesPerLine());
     }
 
     /** Where the chosen candidate's median leads the other's most, as the reason the more complex one wins. */

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.bench.recommend.Recommendation.Score;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
@@ -41,7 +43,9 @@ public final class RecommendFiles {
 
     private static final ObjectMapper MAPPER = new ObjectMapper()
             .registerModule(new SimpleModule().addSerializer(IndexKind.class, ToStringSerializer.instance)
-                    .addDeserializer(IndexKind.class, new IndexKindDeserializer()));
+                    .addDeserializer(IndexKind.class, new TextForm<>(IndexKind.class, IndexKind::parse))
+                    .addSerializer(Compression.class, ToStringSerializer.instance)
+                    .addDeserializer(Compression.class, new TextForm<>(Compression.class, Compression::parse)));
     private static final CsvMapper CSV_MAPPER = new CsvMapper();
 
     private RecommendFiles() {
@@ -134,18 +138,24 @@ public final class RecommendFiles {
         }
     }
 
-    /** An index kind from its text form ({@code dense}, {@code compact}, {@code sparse:64}), as written. */
-    private static final class IndexKindDeserializer extends FromStringDeserializer<IndexKind> {
+    /**
+     * A value from its text form, as {@code toString} writes it: an index kind ({@code dense},
+     * {@code sparse:64}), a compression ({@code none}, {@code zstd:3}).
+     */
+    private static final class TextForm<T> extends FromStringDeserializer<T> {
 
         private static final long serialVersionUID = 1L;
 
-        IndexKindDeserializer() {
-            super(IndexKind.class);
+        private final transient Function<String, T> parse;
+
+        TextForm(Class<T> type, Function<String, T> parse) {
+            super(type);
+            this.parse = parse;
         }
 
         @Override
-        protected IndexKind _deserialize(String value, DeserializationContext context) {
-            return IndexKind.parse(value);
+        protected T _deserialize(String value, DeserializationContext context) {
+            return parse.apply(value);
         }
     }
 }

@@ -68,6 +68,7 @@ public final class RecommendTables {
             rows.add(List.of(score.candidate().name(), format(score.readsPerSecond()), format(score.ofFastest()),
                     String.valueOf(score.candidate().files()),
                     String.format(Locale.ROOT, "%.2f", score.candidate().indexBytesPerLine()),
+                    String.format(Locale.ROOT, "%.1f", score.candidate().storedBytesPerLine()),
                     score.candidate().equals(recommendation.choice()) ? standing + ", chosen" : standing));
         }
         return new Table("Layouts", String.format(Locale.ROOT, "Score: the geometric mean of the reads per second over"
@@ -75,8 +76,9 @@ public final class RecommendTables {
                 + " by the fastest candidate's in the same trial, so load that hits both cancels out. Slower: another"
                 + " candidate is measurably faster (that per-trial ratio's interval stays off 1 and its median is"
                 + " more than %d%% off); the others are tied, and among them the fewest files, then the smallest"
-                + " index, is chosen.", percent(), Decider.NEGLIGIBLE_PERCENT),
-                List.of("candidate", "score", "of the fastest", "files", "index B/line", "standing"), rows);
+                + " index, then the fewest bytes stored, is chosen.", percent(), Decider.NEGLIGIBLE_PERCENT),
+                List.of("candidate", "score", "of the fastest", "files", "index B/line", "stored B/line", "standing"),
+                rows);
     }
 
     private static Table crossover(Recommendation recommendation) {

@@ -101,7 +101,8 @@ public final class Recommender {
             Path store = build(sample, candidate);
             StoreInfo info = info(store);
             stores.put(candidate.name(), store);
-            built.add(new BuiltCandidate(candidate, 2 * info.shardCount() + 1, info.indexBytesPerLine()));
+            built.add(new BuiltCandidate(candidate, 2 * info.shardCount() + 1, info.indexBytesPerLine(),
+                    (double) (info.dataBytes() + info.indexBytes()) / Math.max(1, info.lineCount())));
         }
         StoreInfo reference = info(stores.get(built.getFirst().name()));
         progress.step("checking that every candidate reads the same lines");

@@ -1,6 +1,7 @@
 package io.linestore.bench.recommend;
 
 import static io.linestore.bench.recommend.RecordedRuns.COMPACT;
+import static io.linestore.bench.recommend.RecordedRuns.COMPRESSED;
 import static io.linestore.bench.recommend.RecordedRuns.DEFAULT_RUN_1;
 import static io.linestore.bench.recommend.RecordedRuns.DEFAULT_RUN_2;
 import static io.linestore.bench.recommend.RecordedRuns.DENSE;
@@ -13,6 +14,7 @@ import static io.linestore.bench.recommend.RecordedRuns.replacing;
 import static io.linestore.bench.recommend.RecordedRuns.scaling;
 import static io.linestore.bench.recommend.RecordedRuns.sharpCrossover;
 import static io.linestore.bench.recommend.RecordedRuns.withCompact;
+import static io.linestore.bench.recommend.RecordedRuns.withCompressed;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.ReadMethod;
@@ -100,6 +102,31 @@ class DeciderTest {
 
         assertThat(recommendation.choice().name()).isEqualTo(DENSE);
         assertThat(score(recommendation, COMPACT).standing()).isEqualTo(Standing.SLOWER);
+    }
+
+    @Test
+    void aCompressedStoreThatReadsAsFastIsChosenForItsSize() {
+        // The compressed store's figures are the dense plain one's of the same trial, 2% slower.
+        Recommendation recommendation = Decider.decide(withCompressed(recorded(DEFAULT_RUN_1), 0.98));
+
+        assertThat(recommendation.choice().name()).isEqualTo(COMPRESSED);
+        assertThat(recommendation.reasons()).anySatisfy(reason -> assertThat(reason)
+                .startsWith(DENSE + " is not measurably faster than " + COMPRESSED + " (1.02x")
+                .endsWith("the smaller store (34.0 instead of 108.0 bytes per line)"));
+        assertThat(recommendation.buildArguments("in.txt", "store")).containsSequence("--compress", "zstd:3");
+    }
+
+    @Test
+    void aCompressedStoreThatReadsMeasurablySlowerIsWeighedInAReasonNotChosen() {
+        Recommendation recommendation = Decider.decide(withCompressed(recorded(DEFAULT_RUN_1), 0.5));
+
+        assertThat(recommendation.choice().name()).isEqualTo(DENSE);
+        assertThat(score(recommendation, COMPRESSED).standing()).isEqualTo(Standing.SLOWER);
+        assertThat(recommendation.reasons()).anySatisfy(reason -> assertThat(reason)
+                .startsWith(COMPRESSED + " stores 34.0 bytes per line, 0.31 of " + DENSE + "'s 108.0, and reads at 0.50x")
+                .endsWith("build it (--compress zstd:3) where disk or transfer matters more than read time"));
+        assertThat(recommendation.reasons()).noneSatisfy(reason -> assertThat(reason).startsWith("the simpler "
+                + COMPRESSED));
     }
 
     @Test

@@ -2,7 +2,9 @@ package io.linestore.bench.recommend;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
+import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.Layout;
 import io.linestore.ReadMethod;
@@ -34,12 +36,18 @@ class RecommenderTest {
         Measurements measurements = recommendation.measurements();
         assertThat(measurements.sampleLines()).isEqualTo(3_000);
         assertThat(measurements.candidates()).extracting(BuiltCandidate::name)
-                .containsExactly("single/dense", "single/compact", "single/sparse-64", "sharded-300/dense");
-        assertThat(measurements.candidates()).extracting(BuiltCandidate::files).containsExactly(3, 3, 3, 21);
+                .containsExactly("single/dense", "single/compact", "single/sparse-64", "sharded-300/dense",
+                        "single/dense/zstd-3");
+        assertThat(measurements.candidates()).extracting(BuiltCandidate::files).containsExactly(3, 3, 3, 21, 3);
+        // A plain store holds the sample's bytes and its index; zstd blocks hold fewer.
+        BuiltCandidate plain = measurements.candidates().getFirst();
+        assertThat(plain.storedBytesPerLine()).isCloseTo((double) measurements.sampleBytes()
+                / measurements.sampleLines() + plain.indexBytesPerLine(), within(0.01));
+        assertThat(measurements.candidates().getLast().storedBytesPerLine()).isLessThan(plain.storedBytesPerLine());
         assertThat(measurements.rangeSizes()).containsExactly(1, 100);
         assertThat(measurements.crossoverSizes()).containsExactly(1, 10, 100, 1_000);
-        // 4 candidates x 2 readers x 3 positions x 2 sizes, and the crossover's 10 and 1,000 lines x 2 readers
-        assertThat(measurements.cells()).hasSize(48 + 4);
+        // 5 candidates x 2 readers x 3 positions x 2 sizes, and the crossover's 10 and 1,000 lines x 2 readers
+        assertThat(measurements.cells()).hasSize(60 + 4);
         assertThat(measurements.trials()).isGreaterThanOrEqualTo(TrialRunner.MIN_TRIALS);
         assertThat(measurements.cells()).allSatisfy(cell -> assertThat(cell.readsPerSecond())
                 .hasSize(measurements.trials()).allSatisfy(r -> assertThat(r).isPositive().isFinite()));
@@ -47,7 +55,7 @@ class RecommenderTest {
                 .isEqualTo(Math.round(1_000.0 * measurements.sampleBytes() / measurements.sampleLines()));
         assertThat(steps).startsWith("sampling", "building single/dense").contains("warmup 1 of 3", "trial 1 of "
                 + measurements.trials());
-        assertThat(recommendation.scores()).hasSize(4);
+        assertThat(recommendation.scores()).hasSize(5);
         assertThat(recommendation.reasons()).hasSizeGreaterThanOrEqualTo(2);
         assertThat(recommendation.reader()).isIn(ReadMethod.AUTO, ReadMethod.MMAP, ReadMethod.FILE_CHANNEL);
         assertThat(recommendation.buildCommand("input.txt", "store")).startsWith("linestore build input.txt store --layout ");
@@ -106,7 +114,10 @@ class RecommenderTest {
                 .containsExactly("--layout", "single", "--index", "sparse:64");
         assertThat(new Candidate(Layout.SINGLE, 1_000_000, IndexKind.COMPACT).buildArguments())
                 .containsExactly("--layout", "single", "--index", "compact");
+        assertThat(new Candidate(Layout.SINGLE, 1_000_000, IndexKind.DENSE, Compression.zstd()).buildArguments())
+                .containsExactly("--layout", "single", "--index", "dense", "--compress", "zstd:3");
         assertThat(Candidates.forSample(1_000_000)).extracting(Candidate::name)
-                .containsExactly("single/dense", "single/compact", "single/sparse-64", "sharded-100000/dense");
+                .containsExactly("single/dense", "single/compact", "single/sparse-64", "sharded-100000/dense",
+                        "single/dense/zstd-3");
     }
 }

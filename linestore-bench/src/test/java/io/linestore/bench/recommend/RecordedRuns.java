@@ -1,5 +1,6 @@
 package io.linestore.bench.recommend;
 
+import io.linestore.Compression;
 import io.linestore.IndexKind;
 import io.linestore.ReadMethod;
 import java.net.URISyntaxException;
@@ -35,6 +36,7 @@ final class RecordedRuns {
     static final String COMPACT = "single/compact";
     static final String SPARSE = "single/sparse-64";
     static final String SHARDED = "sharded-100000/dense";
+    static final String COMPRESSED = "single/dense/zstd-3";
 
     private RecordedRuns() {
     }
@@ -61,14 +63,38 @@ final class RecordedRuns {
      */
     static Measurements withCompact(Measurements measurements, double factor) {
         BuiltCandidate dense = measurements.reference();
+        return adding(measurements, new BuiltCandidate(new Candidate(dense.candidate().layout(),
+                dense.candidate().linesPerShard(), IndexKind.COMPACT), dense.files(), 1.28, dense.storedBytesPerLine()),
+                factor);
+    }
+
+    /**
+     * The recording with the stores' sizes the runs did not record (about 100 bytes of text per line
+     * and the index) and a {@value #COMPRESSED} candidate added (the dense single file's files and
+     * index, 26 bytes of data per line, as zstd blocks of generated lines take) whose figures are the
+     * dense single file's of the same trial times a factor.
+     */
+    static Measurements withCompressed(Measurements measurements, double factor) {
+        List<BuiltCandidate> sized = measurements.candidates().stream().map(c -> new BuiltCandidate(c.candidate(),
+                c.files(), c.indexBytesPerLine(), 100 + c.indexBytesPerLine())).toList();
+        Measurements withSizes = new Measurements(measurements.input(), measurements.sampleLines(),
+                measurements.sampleBytes(), sized, measurements.rangeSizes(), measurements.crossoverSizes(),
+                measurements.trials(), measurements.cells());
+        BuiltCandidate dense = withSizes.reference();
+        return adding(withSizes, new BuiltCandidate(new Candidate(dense.candidate().layout(),
+                dense.candidate().linesPerShard(), dense.candidate().index(), Compression.zstd()), dense.files(),
+                dense.indexBytesPerLine(), 26 + dense.indexBytesPerLine()), factor);
+    }
+
+    /** The recording with a candidate added whose figures are the dense single file's of the same trial times a factor. */
+    private static Measurements adding(Measurements measurements, BuiltCandidate added, double factor) {
         List<BuiltCandidate> candidates = new ArrayList<>(measurements.candidates());
-        candidates.add(new BuiltCandidate(new Candidate(dense.candidate().layout(), dense.candidate().linesPerShard(),
-                IndexKind.COMPACT), dense.files(), 1.28));
+        candidates.add(added);
         List<Cell> cells = new ArrayList<>(measurements.cells());
         for (Cell cell : measurements.cells()) {
             if (cell.candidate().equals(DENSE)) {
-                cells.add(new Cell(COMPACT, cell.reader(), cell.position(), cell.linesPerRead(), cell.bytesPerRead(),
-                        cell.readsPerSecond().stream().map(r -> r * factor).toList()));
+                cells.add(new Cell(added.name(), cell.reader(), cell.position(), cell.linesPerRead(),
+                        cell.bytesPerRead(), cell.readsPerSecond().stream().map(r -> r * factor).toList()));
             }
         }
         return new Measurements(measurements.input(), measurements.sampleLines(), measurements.sampleBytes(),
