@@ -10,6 +10,7 @@
 #   ./linestore read STORE N 1                 the local read, the whole command
 #   ./linestore read s3://reads/store N 1      the same line from the server, index cache emptied
 #                                              before each run (a reader's first read)
+#   floor: JVM + S3 client + one GET           the least such a read costs (io.linestore.s3.OneGet)
 #   ./linestore read ... --ranges FILE         RANGES random one-line requests, local and remote
 # and checks that the remote answers equal the local ones. With BASELINE=PATH/linestore (the
 # launcher of another checkout, built) the remote rows are timed with it too, in the same run, on a
@@ -58,6 +59,18 @@ printf '%s: %s lines, %s bytes; line %s; %s random one-line ranges\n' "$file" "$
   "$offset" "$RANGES"
 one=(--command-name "local read N 1" "$LINESTORE read $store $offset 1"
   --command-name "s3 read N 1 (first read)" "$LINESTORE read s3://reads/store $offset 1")
+# The floor of an s3:// read: a JVM with the launcher's options for reads and a start-up cache of its
+# own, the same S3 client, and one ranged GET of 100 bytes (io.linestore.s3.OneGet); no manifest, no
+# index, no checks.
+jdk=$(sed -n 3p "$ROOT/linestore-cli/target/.jdk")
+floor_cp="$ROOT/linestore-s3/target/linestore-s3.jar:$ROOT/linestore-s3/target/lib/*"
+floor_java="$jdk/bin/java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xlog:disable"
+floor_get="io.linestore.s3.OneGet s3://reads/store/manifest.json 0 100"
+rm -f "$DIR/one-get.aot"
+$floor_java -XX:AOTCacheOutput="$DIR/one-get.aot" -cp "$floor_cp" $floor_get > /dev/null
+[[ $($floor_java -XX:AOTCache="$DIR/one-get.aot" -cp "$floor_cp" $floor_get | wc -c) == 100 ]] ||
+  { echo "s3-reads-vs-local.sh: the one-GET floor did not fetch 100 bytes" >&2; exit 1; }
+one+=(--command-name "floor: JVM + S3 client + one GET" "$floor_java -XX:AOTCache=$DIR/one-get.aot -cp $floor_cp $floor_get")
 ranges=(--command-name "local --ranges" "$LINESTORE read $store --ranges $requests"
   --command-name "s3 --ranges (first reader)" "$LINESTORE read s3://reads/store --ranges $requests")
 if [[ -n ${BASELINE:-} ]]; then

@@ -1,5 +1,7 @@
 package io.linestore.s3;
 
+import com.google.common.base.Throwables;
+import com.google.common.util.concurrent.Uninterruptibles;
 import io.linestore.CorruptStoreException;
 import io.linestore.LineStore;
 import io.linestore.LineVisitor;
@@ -16,9 +18,14 @@ import io.linestore.impl.read.PromisedLines;
 import java.lang.foreign.Arena;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -31,7 +38,7 @@ import java.util.zip.CRC32C;
  * fetched once, on open; each shard's index entries come from {@link ShardIndexes} (ranged GETs of
  * a few KiB, or a whole compact index downloaded once); then every read of a line range is one
  * ranged GET of the data object (a range of more than {@value #MAX_GET_BYTES} bytes is split into
- * several), checked line by line against the index by {@link PromisedLines}, as local reads are,
+ * several, {@value #GETS_IN_FLIGHT} of them in flight at once and split in order), checked line by line against the index by {@link PromisedLines}, as local reads are,
  * before any line is handed out. A read that starts where the last one ended fetches up to
  * {@value #MAX_GET_BYTES} bytes ahead, and the reads that follow are served from them, so a range
  * read in batches costs about one GET per {@value #MAX_GET_BYTES} bytes. No bucket is listed.
@@ -51,8 +58,11 @@ import java.util.zip.CRC32C;
  */
 final class S3LineStore implements LineStore {
 
-    /** The most bytes one GET fetches; larger ranges take several. */
+    /** The most bytes one GET fetches by default; larger ranges take several, in flight together. */
     static final int MAX_GET_BYTES = 8 << 20;
+
+    /** GETs of one shard part in flight at once, when it takes more than one. */
+    static final int GETS_IN_FLIGHT = 4;
 
     /** Lines per batch of {@link #lines}. */
     private static final long STREAM_BATCH = 4096;
@@ -64,6 +74,9 @@ final class S3LineStore implements LineStore {
     private final FrameObjects frames;
     private final AtomicReferenceArray<String> eTags;
     private final AtomicReference<Window> window = new AtomicReference<>();
+    private final int maxGetBytes;
+    /** Runs the GETs of a part larger than one GET; a virtual thread each. */
+    private final ExecutorService inFlight = Executors.newVirtualThreadPerTaskExecutor();
     private final Runnable onClose;
     private final ReentrantReadWriteLock lifecycle = new ReentrantReadWriteLock();
     private boolean closed;
@@ -81,12 +94,24 @@ final class S3LineStore implements LineStore {
      */
     static S3LineStore open(S3Objects objects, IndexCache cache, S3Location location, ReadOptions options,
             Runnable onClose) {
+        return open(objects, cache, location, options, onClose, MAX_GET_BYTES);
+    }
+
+    /**
+     * Opens the store found at a location, reading at most {@code maxGetBytes} of data per GET.
+     *
+     * @param maxGetBytes the most bytes one GET of data fetches, {@code >= 1}
+     * @return the store
+     */
+    static S3LineStore open(S3Objects objects, IndexCache cache, S3Location location, ReadOptions options,
+            Runnable onClose, int maxGetBytes) {
         StoreObjects store = StoreObjects.locate(objects, location);
-        return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose);
+        return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose, maxGetBytes);
     }
 
     private S3LineStore(S3Objects objects, StoreObjects store, ReadOptions options, ShardIndexes indexes,
-            Runnable onClose) {
+            Runnable onClose, int maxGetBytes) {
+        this.maxGetBytes = maxGetBytes;
         this.onClose = onClose;
         this.objects = objects;
         this.store = store;
@@ -197,6 +222,8 @@ final class S3LineStore implements LineStore {
         try {
             if (!closed) {
                 closed = true;
+                // No read runs under the write lock: no GET is in flight.
+                inFlight.shutdown();
                 indexes.close();
                 onClose.run();
             }
@@ -205,7 +232,7 @@ final class S3LineStore implements LineStore {
         }
     }
 
-    /** Reads shard lines {@code [from, to)}, in GETs of at most {@link #MAX_GET_BYTES} bytes. */
+    /** Reads shard lines {@code [from, to)}, in GETs of at most {@link #maxGetBytes} bytes. */
     private void readShard(int shard, long from, long to, long lineBase, LineVisitor visitor) {
         Manifest manifest = store.manifest();
         ShardEntry entry = manifest.shards().get(shard);
@@ -225,18 +252,93 @@ final class S3LineStore implements LineStore {
         long chunkStartByte = index.entry(first);
         List<Long> entries = new ArrayList<>();
         entries.add(chunkStartByte);
-        for (long e = first + 1; e <= last; e++) {
-            long offset = index.entry(e);
-            if (offset - chunkStartByte > MAX_GET_BYTES && entries.size() > 1) {
-                fetch(plan(shard, stride, entries, chunkStart, from, to), promised, shard, lineBase, visitor);
-                chunkStart = e - 1;
-                chunkStartByte = entries.getLast();
-                entries.clear();
-                entries.add(chunkStartByte);
+        Gets gets = new Gets(promised, shard, lineBase, visitor);
+        try {
+            for (long e = first + 1; e <= last; e++) {
+                long offset = index.entry(e);
+                if (offset - chunkStartByte > maxGetBytes && entries.size() > 1) {
+                    gets.add(plan(shard, stride, entries, chunkStart, from, to));
+                    chunkStart = e - 1;
+                    chunkStartByte = entries.getLast();
+                    entries.clear();
+                    entries.add(chunkStartByte);
+                }
+                entries.add(offset);
             }
-            entries.add(offset);
+            gets.add(plan(shard, stride, entries, chunkStart, from, to));
+            gets.finish();
+        } finally {
+            gets.cancel();
         }
-        fetch(plan(shard, stride, entries, chunkStart, from, to), promised, shard, lineBase, visitor);
+    }
+
+    /**
+     * The GETs of one shard part: a part of one GET is fetched (reading ahead when it continues the
+     * last read) and split; a larger one keeps {@value #GETS_IN_FLIGHT} GETs in flight and splits
+     * their answers in order. At most that many answers are held at once, whatever the part's size.
+     */
+    private final class Gets {
+
+        private final PromisedLines promised;
+        private final int shard;
+        private final long lineBase;
+        private final LineVisitor visitor;
+        private final ArrayDeque<RangeGet> plans = new ArrayDeque<>();
+        private final ArrayDeque<Future<byte[]>> answers = new ArrayDeque<>();
+        private RangeGet firstPlan;
+
+        Gets(PromisedLines promised, int shard, long lineBase, LineVisitor visitor) {
+            this.promised = promised;
+            this.shard = shard;
+            this.lineBase = lineBase;
+            this.visitor = visitor;
+        }
+
+        void add(RangeGet plan) {
+            if (firstPlan == null && plans.isEmpty()) {
+                firstPlan = plan;
+                return;
+            }
+            if (firstPlan != null) {
+                submit(firstPlan);
+                firstPlan = null;
+            }
+            if (answers.size() == GETS_IN_FLIGHT) {
+                splitOldest();
+            }
+            submit(plan);
+        }
+
+        void finish() {
+            if (firstPlan != null) {
+                fetch(firstPlan, promised, shard, lineBase, visitor);
+                firstPlan = null;
+            }
+            while (!answers.isEmpty()) {
+                splitOldest();
+            }
+        }
+
+        void cancel() {
+            answers.forEach(answer -> answer.cancel(true));
+        }
+
+        private void submit(RangeGet plan) {
+            plans.add(plan);
+            answers.add(inFlight.submit(() -> bytesOf(plan, shard, false)));
+        }
+
+        private void splitOldest() {
+            RangeGet plan = plans.poll();
+            byte[] bytes;
+            try {
+                bytes = Uninterruptibles.getUninterruptibly(answers.poll());
+            } catch (ExecutionException e) {
+                Throwables.throwIfUnchecked(e.getCause());
+                throw new IllegalStateException(e.getCause());
+            }
+            plan.split(bytes, promised, lineBase, visitor);
+        }
     }
 
     private RangeGet plan(int shard, int stride, List<Long> entries, long firstEntry, long from, long to) {
@@ -246,6 +348,16 @@ final class S3LineStore implements LineStore {
 
     /** One ranged GET of the object the manifest names, checked against its committed size, then split. */
     private void fetch(RangeGet plan, PromisedLines promised, int shard, long lineBase, LineVisitor visitor) {
+        plan.split(bytesOf(plan, shard, true), promised, lineBase, visitor);
+    }
+
+    /**
+     * The bytes {@code [fetchFrom, fetchTo)} of a plan: from the last GET's bytes if they hold them, else
+     * one ranged GET of the object the manifest names, checked against its committed size and ETag.
+     *
+     * @param readAhead whether a GET that continues the last read fetches up to {@link #maxGetBytes} ahead
+     */
+    private byte[] bytesOf(RangeGet plan, int shard, boolean readAhead) {
         if (plan.fetchTo() - plan.fetchFrom() > Integer.MAX_VALUE - 8) {
             throw new CorruptStoreException(plan.object(), "a read of bytes [" + plan.fetchFrom() + ", "
                     + plan.fetchTo() + ") is larger than one array; a store read from S3 needs an index");
@@ -253,12 +365,11 @@ final class S3LineStore implements LineStore {
         Window last = window.get();
         if (last != null && last.holds(shard, plan.fetchFrom(), plan.fetchTo())) {
             window.compareAndSet(last, last.servedTo(plan.fetchTo()));
-            plan.split(last.slice(plan.fetchFrom(), plan.fetchTo()), promised, lineBase, visitor);
-            return;
+            return last.slice(plan.fetchFrom(), plan.fetchTo());
         }
         // A read that starts where the last one ended reads ahead: the next ones are served from its bytes.
-        long fetchTo = last != null && last.continuedBy(shard, plan.fetchFrom())
-                ? Math.min(store.textBytes(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + MAX_GET_BYTES))
+        long fetchTo = readAhead && last != null && last.continuedBy(shard, plan.fetchFrom())
+                ? Math.min(store.textBytes(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + maxGetBytes))
                 : plan.fetchTo();
         String expected = identity(shard, plan.object());
         S3Objects.Range range = text(shard, plan.fetchFrom(), fetchTo, expected);
@@ -283,8 +394,7 @@ final class S3LineStore implements LineStore {
         }
         Window fetched = new Window(shard, plan.fetchFrom(), range.bytes(), plan.fetchTo());
         window.set(fetched);
-        plan.split(fetchTo == plan.fetchTo() ? range.bytes() : fetched.slice(plan.fetchFrom(), plan.fetchTo()),
-                promised, lineBase, visitor);
+        return fetchTo == plan.fetchTo() ? range.bytes() : fetched.slice(plan.fetchFrom(), plan.fetchTo());
     }
 
     /** Text {@code [from, to)} of a shard: one ranged GET of its data object, through its frames if compressed. */

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.core.interceptor.Context;
 import software.amazon.awssdk.core.interceptor.ExecutionAttributes;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
+import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 
 /**
  * Counts the HTTP requests a client sends, by request type (GetObjectRequest, ...), retries included,
@@ -15,16 +16,66 @@ final class RequestCounter implements ExecutionInterceptor {
 
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
+    private final Object company = new Object();
+    private int dataGetsInFlight;
+    private int mostDataGetsInFlight;
+    private long holdNanos;
 
     @Override
     public void beforeTransmission(Context.BeforeTransmission context, ExecutionAttributes attributes) {
         counts.computeIfAbsent(context.request().getClass().getSimpleName(), k -> new AtomicLong()).incrementAndGet();
+        if (context.request() instanceof GetObjectRequest get && get.key().endsWith(".lines")) {
+            synchronized (company) {
+                dataGetsInFlight++;
+                mostDataGetsInFlight = Math.max(mostDataGetsInFlight, dataGetsInFlight);
+                company.notifyAll();
+                long deadline = System.nanoTime() + holdNanos;
+                // Held until another GET of data is in flight too, or the hold ends: GETs sent one at a
+                // time never meet.
+                while (dataGetsInFlight < 2 && System.nanoTime() < deadline) {
+                    try {
+                        company.wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return;
+                    }
+                }
+            }
+        }
     }
 
     @Override
     public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
         context.httpResponse().firstMatchingHeader("Content-Length").ifPresent(length -> bytes.addAndGet(
                 Long.parseLong(length)));
+        if (context.request() instanceof GetObjectRequest get && get.key().endsWith(".lines")) {
+            synchronized (company) {
+                dataGetsInFlight--;
+            }
+        }
+    }
+
+    /**
+     * Holds each GET of a data object, before it is sent, until another one is in flight or the time
+     * is up, so that GETs sent together are seen together ({@link #mostDataGetsInFlight}).
+     *
+     * @param nanos the longest hold
+     */
+    void holdDataGets(long nanos) {
+        synchronized (company) {
+            holdNanos = nanos;
+        }
+    }
+
+    /**
+     * The most GETs of data objects in flight at once since the last reset.
+     *
+     * @return the count
+     */
+    int mostDataGetsInFlight() {
+        synchronized (company) {
+            return mostDataGetsInFlight;
+        }
     }
 
     /**
@@ -48,6 +99,9 @@ final class RequestCounter implements ExecutionInterceptor {
     void reset() {
         counts.clear();
         bytes.set(0);
+        synchronized (company) {
+            mostDataGetsInFlight = dataGetsInFlight;
+        }
     }
 
     @Override

@@ -106,6 +106,27 @@ class S3RequestCountIT {
     }
 
     @Test
+    void aPartOfManyGetsKeepsSeveralInFlightAndReadsInOrder(SeaweedFs server) throws IOException {
+        RequestCounter counter = new RequestCounter();
+        try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
+            S3Location location = push(objects, IndexKind.DENSE);
+            // GETs of 16 KiB: each shard of about 230 KB is 15 of them.
+            try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
+                    ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10)) {
+                store.read(0, 1);
+                counter.reset();
+                counter.holdDataGets(500_000_000L);
+                List<String> lines = store.read(0, 100_000);
+
+                assertThat(lines).hasSize(100_000).isEqualTo(IntStream.range(0, 100_000).mapToObj(Integer::toString)
+                        .toList());
+                assertThat(counter.mostDataGetsInFlight()).as("%s", counter).isBetween(2, S3LineStore.GETS_IN_FLIGHT);
+                assertThat(counter.get("GetObjectRequest")).as("%s", counter).isGreaterThan(3 * 10);
+            }
+        }
+    }
+
+    @Test
     void aCompactIndexIsDownloadedOnceForEveryReader(SeaweedFs server) throws IOException {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
