@@ -63,7 +63,7 @@ one=(--command-name "local read N 1" "$LINESTORE read $store $offset 1"
 # own, the same S3 client, and one ranged GET of 100 bytes (io.linestore.s3.OneGet); no manifest, no
 # index, no checks.
 jdk=$(sed -n 3p "$ROOT/linestore-cli/target/.jdk")
-floor_cp="$ROOT/linestore-s3/target/linestore-s3.jar:$ROOT/linestore-s3/target/lib/*"
+floor_cp="$ROOT/linestore-cli/target/linestore.jar:$ROOT/linestore-s3/target/linestore-s3.jar:$ROOT/linestore-s3/target/lib/*"
 floor_java="$jdk/bin/java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xlog:disable"
 floor_get="io.linestore.s3.OneGet s3://reads/store/manifest.json 0 100"
 rm -f "$DIR/one-get.aot"
