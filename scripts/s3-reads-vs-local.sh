@@ -67,7 +67,7 @@ floor_cp="$ROOT/linestore-cli/target/linestore.jar:$ROOT/linestore-s3/target/lin
 floor_java="$jdk/bin/java -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xlog:disable"
 floor_get="io.linestore.s3.OneGet s3://reads/store/manifest.json 0 100"
 rm -f "$DIR/one-get.aot"
-$floor_java -XX:AOTCacheOutput="$DIR/one-get.aot" -cp "$floor_cp" $floor_get > /dev/null
+$floor_java -XX:AOTCacheOutput="$DIR/one-get.aot" -cp "$floor_cp" $floor_get > /dev/null 2>&1
 [[ $($floor_java -XX:AOTCache="$DIR/one-get.aot" -cp "$floor_cp" $floor_get | wc -c) == 100 ]] ||
   { echo "s3-reads-vs-local.sh: the one-GET floor did not fetch 100 bytes" >&2; exit 1; }
 one+=(--command-name "floor: JVM + S3 client + one GET" "$floor_java -XX:AOTCache=$DIR/one-get.aot -cp $floor_cp $floor_get")
