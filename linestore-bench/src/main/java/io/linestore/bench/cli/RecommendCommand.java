@@ -41,7 +41,7 @@ import picocli.CommandLine.Spec;
             "Prints reads per second (median and 95%% interval of interleaved trials) at the start, middle and end"
                     + " of each candidate, the layout and reader with the reasons, and the command that builds the"
                     + " store. Among candidates that are not measurably slower than the fastest it chooses the one"
-                    + " with the fewest files, then the smallest index, then the fewest bytes stored; a compressed"
+                    + " with the fewest files, then the fewest bytes stored, then the smallest index; a compressed"
                     + " store that reads slower is weighed in a reason (its size against its speed).",
             "Figures are warm page cache, measured in this JVM."})
 public final class RecommendCommand implements Callable<Integer> {

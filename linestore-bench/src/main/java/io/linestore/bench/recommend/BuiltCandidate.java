@@ -15,12 +15,13 @@ import java.util.Objects;
 public record BuiltCandidate(Candidate candidate, int files, double indexBytesPerLine, double storedBytesPerLine) {
 
     /**
-     * The simpler first: fewer files (one file before shards), then the smaller index, then the fewer
-     * bytes stored (a compressed store, when it reads as fast).
+     * The simpler first: fewer files (one file before shards), then the fewer bytes stored (a compact
+     * index, a compressed store), then the smaller index (which alone tells apart measurements
+     * recorded without stored sizes).
      */
     public static final Comparator<BuiltCandidate> SIMPLEST_FIRST = Comparator.comparingInt(BuiltCandidate::files)
-            .thenComparingDouble(BuiltCandidate::indexBytesPerLine)
-            .thenComparingDouble(BuiltCandidate::storedBytesPerLine);
+            .thenComparingDouble(BuiltCandidate::storedBytesPerLine)
+            .thenComparingDouble(BuiltCandidate::indexBytesPerLine);
 
     /**
      * Checks the candidate.

@@ -31,7 +31,7 @@ import java.util.stream.IntStream;
  * ratio's {@link Interval} stays above 1 (their intervals do not overlap once the load both shared
  * is divided out) and its median is more than 5% above 1. A candidate no other is measurably
  * faster than is tied with the fastest; among the tied the simplest wins: fewer files, then the
- * smaller index, then the fewer bytes stored ({@link BuiltCandidate#SIMPLEST_FIRST}), so a compressed
+ * fewer bytes stored, then the smaller index ({@link BuiltCandidate#SIMPLEST_FIRST}), so a compressed
  * store is chosen when it reads as fast; when it reads measurably slower, a reason gives its size
  * against its speed. Not thread-safe; one instance decides once.
  */
@@ -247,12 +247,12 @@ public final class Decider {
         if (chosen.files() < other.files()) {
             return String.format(Locale.ROOT, "the simpler layout (%d files instead of %d)", chosen.files(), other.files());
         }
-        if (chosen.indexBytesPerLine() < other.indexBytesPerLine()) {
-            return String.format(Locale.ROOT, "the smaller index (%.2f instead of %.2f bytes per line)",
-                    chosen.indexBytesPerLine(), other.indexBytesPerLine());
+        if (chosen.storedBytesPerLine() < other.storedBytesPerLine()) {
+            return String.format(Locale.ROOT, "the smaller store (%.1f instead of %.1f bytes per line)",
+                    chosen.storedBytesPerLine(), other.storedBytesPerLine());
         }
-        return String.format(Locale.ROOT, "the smaller store (%.1f instead of %.1f bytes per line)",
-                chosen.storedBytesPerLine(), other.storedBytesPerLine());
+        return String.format(Locale.ROOT, "the smaller index (%.2f instead of %.2f bytes per line)",
+                chosen.indexBytesPerLine(), other.indexBytesPerLine());
     }
 
     /** Where the chosen candidate's median leads the other's most, as the reason the more complex one wins. */

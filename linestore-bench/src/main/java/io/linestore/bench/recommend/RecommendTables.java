@@ -75,8 +75,8 @@ public final class RecommendTables {
                 + " every position and size, per trial (median and %d%% interval). Of the fastest: the score divided"
                 + " by the fastest candidate's in the same trial, so load that hits both cancels out. Slower: another"
                 + " candidate is measurably faster (that per-trial ratio's interval stays off 1 and its median is"
-                + " more than %d%% off); the others are tied, and among them the fewest files, then the smallest"
-                + " index, then the fewest bytes stored, is chosen.", percent(), Decider.NEGLIGIBLE_PERCENT),
+                + " more than %d%% off); the others are tied, and among them the fewest files, then the fewest"
+                + " bytes stored, then the smallest index, is chosen.", percent(), Decider.NEGLIGIBLE_PERCENT),
                 List.of("candidate", "score", "of the fastest", "files", "index B/line", "stored B/line", "standing"),
                 rows);
     }

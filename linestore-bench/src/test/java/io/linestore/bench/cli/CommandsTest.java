@@ -113,7 +113,7 @@ class CommandsTest {
         assertThat(exit).as(err.toString()).isZero();
         assertThat(out.toString()).contains("Measured on the first 1,000 lines (", "of " + input,
                 "| candidate | reader | lines per read | start | middle | end |",
-                "| candidate | score | of the fastest | files | index B/line | standing |",
+                "| candidate | score | of the fastest | files | index B/line | stored B/line | standing |",
                 "Recommended layout: ", "linestore build " + input + " STORE --layout ",
                 "wrote " + results.resolve("recommend.json"), "wrote " + results.resolve("recommend-crossover.png"));
         assertThat(results.resolve("recommend-throughput.png")).isNotEmptyFile();
