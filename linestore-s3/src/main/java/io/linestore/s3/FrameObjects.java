@@ -28,7 +28,6 @@ final class FrameObjects {
     private final S3Objects objects;
     private final StoreObjects store;
     private final AtomicReferenceArray<SeekTable> tables;
-    private final ZstdFrames frames = new ZstdFrames();
 
     FrameObjects(S3Objects objects, StoreObjects store) {
         this.objects = objects;
@@ -77,24 +76,23 @@ final class FrameObjects {
         }
         long textFrom = table.textStart(first);
         byte[] text = new byte[Math.toIntExact(table.textStart(last + 1) - textFrom)];
-        for (int b = first; b <= last; b++) {
-            int textBytes = (int) (table.textStart(b + 1) - table.textStart(b));
-            if (textBytes == 0) {
-                // An old seek table an append left behind: a skippable frame, no text.
-                continue;
+        // A context per call, freed at its end: reads run on virtual threads too, which would each keep one.
+        try (ZstdFrames.OwnContext zstd = new ZstdFrames.OwnContext()) {
+            for (int b = first; b <= last; b++) {
+                int textBytes = (int) (table.textStart(b + 1) - table.textStart(b));
+                if (textBytes == 0) {
+                    // An old seek table an append left behind: a skippable frame, no text.
+                    continue;
+                }
+                try {
+                    zstd.decode(compressed.bytes(), (int) (table.fileFrom(b) - fileFrom),
+                            (int) (table.fileTo(b) - table.fileFrom(b)), text, (int) (table.textStart(b) - textFrom),
+                            textBytes);
+                } catch (DataFormatException e) {
+                    throw new CorruptStoreException(store.dataPath(shard), "block " + b + " (bytes ["
+                            + table.fileFrom(b) + ", " + table.fileTo(b) + ")) does not decompress: " + e.getMessage());
+                }
             }
-            int at = (int) (table.fileFrom(b) - fileFrom);
-            int length = (int) (table.fileTo(b) - table.fileFrom(b));
-            byte[] frame = at == 0 && length == compressed.bytes().length ? compressed.bytes()
-                    : Arrays.copyOfRange(compressed.bytes(), at, at + length);
-            byte[] decoded = new byte[textBytes];
-            try {
-                frames.decode(b, frame, length, decoded);
-            } catch (DataFormatException e) {
-                throw new CorruptStoreException(store.dataPath(shard), "block " + b + " (bytes [" + table.fileFrom(b)
-                        + ", " + table.fileTo(b) + ")) does not decompress: " + e.getMessage());
-            }
-            System.arraycopy(decoded, 0, text, (int) (table.textStart(b) - textFrom), textBytes);
         }
         byte[] wanted = Arrays.copyOfRange(text, (int) (from - textFrom), (int) (to - textFrom));
         return new S3Objects.Range(wanted, compressed.eTag(), compressed.objectSize());

@@ -6,6 +6,7 @@ import com.google.common.io.ByteStreams;
 import io.linestore.impl.build.CompressedInput;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.index.LineIndex;
+import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -89,59 +90,71 @@ final class ObjectVerifier {
         int stride = store.manifest().indexStride();
         CRC32C crc = new CRC32C();
         Received received = new Received(ByteStreams.limit(object, entry.dataBytes()));
-        InputStream committedBytes = new CheckedInputStream(received, crc);
-        // A compressed store's object is zstd frames: its lines and entries are in the text they hold.
-        InputStream in = store.compressed() ? CompressedInput.text(committedBytes, data) : committedBytes;
+        InputStream committedBytes = new BufferedInputStream(new CheckedInputStream(received, crc), 1 << 16);
         byte[] buffer = new byte[1 << 16];
         long position = 0;
         long lines = 0;
         long wrongEntries = 0;
         boolean atLineStart = true;
+        boolean textWhole = true;
         byte last = '\n';
         long committed = store.textBytes(shard);
-        while (position < committed) {
-            int n;
-            try {
-                n = in.read(buffer, 0, (int) Math.min(buffer.length, committed - position));
-            } catch (IOException e) {
-                if (received.failure != null || !store.compressed()) {
-                    throw e;
+        try (InputStream in = text(committedBytes, data)) {
+            textWhole = in != null;
+            while (textWhole && position < committed) {
+                int n;
+                try {
+                    n = in.read(buffer, 0, (int) Math.min(buffer.length, committed - position));
+                } catch (IOException e) {
+                    textWhole = damage(received, data, "its text does not decompress after byte " + position, e);
+                    break;
                 }
-                problem(data, "its text does not decompress after byte " + position + ": " + e.getMessage());
-                return;
-            }
-            if (n < 0) {
-                break;
-            }
-            for (int i = 0; i < n; i++) {
-                if (atLineStart && index != null && lines % stride == 0) {
-                    long expected = index.entry(lines / stride);
-                    if (expected != position + i && wrongEntries++ < MAX_LISTED) {
-                        problem(store.indexName(shard), "entry " + lines / stride + " is " + expected + ", but line "
-                                + lines + " starts at byte " + (position + i));
+                if (n < 0) {
+                    break;
+                }
+                for (int i = 0; i < n; i++) {
+                    if (atLineStart && index != null && lines % stride == 0) {
+                        long expected = index.entry(lines / stride);
+                        if (expected != position + i && wrongEntries++ < MAX_LISTED) {
+                            problem(store.indexName(shard), "entry " + lines / stride + " is " + expected
+                                    + ", but line " + lines + " starts at byte " + (position + i));
+                        }
+                    }
+                    atLineStart = buffer[i] == '\n';
+                    if (atLineStart) {
+                        lines++;
                     }
                 }
-                atLineStart = buffer[i] == '\n';
-                if (atLineStart) {
-                    lines++;
+                last = buffer[n - 1];
+                position += n;
+            }
+            if (textWhole && position < committed) {
+                problem(data, (store.compressed() ? "its text ends at byte " : "the object ends at byte ") + position
+                        + ", the manifest commits " + committed);
+                textWhole = false;
+            }
+            if (textWhole && store.compressed()) {
+                try {
+                    if (in.read() >= 0) {
+                        problem(data, "its frames hold more text than the manifest's " + committed + " bytes");
+                        textWhole = false;
+                    }
+                } catch (IOException e) {
+                    textWhole = damage(received, data, "its text does not decompress after byte " + position, e);
                 }
             }
-            last = buffer[n - 1];
-            position += n;
-        }
-        if (position < committed) {
-            problem(data, (store.compressed() ? "its text ends at byte " : "the object ends at byte ") + position
-                    + ", the manifest commits " + committed);
-            return;
-        }
-        // The bytes after the text (a compressed object's seek table) count in the checksum too.
-        ByteStreams.exhaust(committedBytes);
-        if (wrongEntries > MAX_LISTED) {
-            problem(store.indexName(shard), (wrongEntries - MAX_LISTED) + " more wrong entries");
+            // The bytes after the text (a compressed object's seek table) count in the checksum too.
+            ByteStreams.exhaust(committedBytes);
         }
         if (crc.getValue() != entry.dataCrc32c()) {
             problem(data, String.format(Locale.ROOT, "CRC32C of the committed bytes is %d, the manifest records %d",
                     crc.getValue(), entry.dataCrc32c()));
+        }
+        if (!textWhole) {
+            return;
+        }
+        if (wrongEntries > MAX_LISTED) {
+            problem(store.indexName(shard), (wrongEntries - MAX_LISTED) + " more wrong entries");
         }
         if (last != '\n' && committed > 0) {
             if (store.openEnd()) {
@@ -153,6 +166,39 @@ final class ObjectVerifier {
         if (lines != entry.lines()) {
             problem(data, "holds " + lines + " lines, the manifest says " + entry.lines());
         }
+    }
+
+    /**
+     * The text of the committed bytes: the bytes themselves, or for a compressed store what its zstd
+     * frames decompress to; {@code null}, with the problem reported, for a compressed object that does
+     * not start with a zstd frame.
+     */
+    private InputStream text(InputStream committedBytes, String data) throws IOException {
+        if (!store.compressed()) {
+            return committedBytes;
+        }
+        committedBytes.mark(CompressedInput.MAGIC_BYTES);
+        byte[] head = committedBytes.readNBytes(CompressedInput.MAGIC_BYTES);
+        committedBytes.reset();
+        if (!"zstd".equals(CompressedInput.codecOf(head, head.length))) {
+            problem(data, "it does not start with a zstd frame");
+            return null;
+        }
+        return CompressedInput.text(committedBytes, data);
+    }
+
+    /**
+     * A failure to read the text: the object's own failure to arrive is thrown as it is; any other is
+     * damage, reported.
+     *
+     * @return {@code false}: the text is not whole
+     */
+    private boolean damage(Received received, String data, String what, IOException e) throws IOException {
+        if (received.failure != null) {
+            throw received.failure;
+        }
+        problem(data, what + ": " + e.getMessage());
+        return false;
     }
 
     /** The object's bytes as they arrive, remembering a failure to receive them, told apart from damage. */

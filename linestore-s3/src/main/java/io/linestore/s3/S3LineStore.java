@@ -222,8 +222,8 @@ final class S3LineStore implements LineStore {
         try {
             if (!closed) {
                 closed = true;
-                // No read runs under the write lock: no GET is in flight.
-                inFlight.shutdown();
+                // No read runs under the write lock; GETs a failed read cancelled are waited for.
+                inFlight.close();
                 indexes.close();
                 onClose.run();
             }
@@ -378,10 +378,20 @@ final class S3LineStore implements LineStore {
             expected = pinByHead(shard, plan.object());
             range = text(shard, plan.fetchFrom(), fetchTo, expected);
         }
+        String pinned = eTags.get(shard);
+        if (range == null && pinned != null && !pinned.equals(expected)) {
+            // Another GET of this read pinned the object's ETag meanwhile (a copy of the store): ask for that.
+            expected = pinned;
+            range = text(shard, plan.fetchFrom(), fetchTo, expected);
+        }
         if (range == null) {
             throw changed(plan, "its ETag is no longer " + expected);
         }
         checkSize(plan.object(), shard, range.objectSize(), plan.fetchFrom());
+        if (range.bytes().length != fetchTo - plan.fetchFrom()) {
+            throw new CorruptStoreException(plan.object(), "a GET of bytes [" + plan.fetchFrom() + ", " + fetchTo
+                    + ") returned " + range.bytes().length + " bytes: the object is shorter than the manifest commits");
+        }
         if (expected == null) {
             // A server that ignores If-Match: the ETag of its answer is pinned, and compared from then on.
             eTags.compareAndSet(shard, null, range.eTag());

@@ -182,7 +182,7 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return {@code true} for a compressed store
      */
     boolean compressed() {
-        return manifest.compression().compressed();
+        return manifest.compression().compressed() && !manifest.compression().inPlace();
     }
 
     /**

@@ -29,9 +29,10 @@ import software.amazon.awssdk.core.sync.RequestBody;
 /**
  * A compressed store ({@code build --compress zstd}) pushed to object storage reads as its local
  * copy does: every range the same lines, through ranged GETs of the zstd frames that hold them (an
- * appended store's old seek table among them), one GET per read once a shard's entries and seek
- * table are in memory; {@code verify} decompresses every frame; a damaged frame is an error naming
- * the object and the block, never other lines.
+ * appended store's old seek table among them; many GETs in flight for a large part), one GET per read
+ * once a shard's entries and seek table are in memory; a seek table longer than the first GET of the
+ * object's end is read whole; {@code verify} decompresses every frame; a damaged frame is an error
+ * naming the object and the block, never other lines.
  */
 @ExtendWith(SeaweedFs.class)
 class S3CompressedStoreIT {
@@ -67,6 +68,12 @@ class S3CompressedStoreIT {
                     }
                     assertThat(remote.read(0, Long.MAX_VALUE)).isEqualTo(expected.read(0, Long.MAX_VALUE));
                     assertThat(remote.verify().ok()).as("%s", index).isTrue();
+                    // GETs of 1 KiB: each shard part is many, several in flight, their frames cut and joined in order.
+                    try (LineStore smallGets = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30),
+                            location, ReadOptions.of(ReadMethod.AUTO), () -> { }, 1 << 10)) {
+                        assertThat(smallGets.read(0, Long.MAX_VALUE)).as("%s", index)
+                                .isEqualTo(expected.read(0, Long.MAX_VALUE));
+                    }
 
                     // Lines in other frames than the last read's, whose text a read that follows would reuse.
                     remote.read(100, 1);
@@ -85,8 +92,9 @@ class S3CompressedStoreIT {
     void aDamagedFrameIsAnErrorNamingTheObjectAndBlockAndVerifyReportsIt(SeaweedFs server) throws IOException {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             Path local = temp.resolve("store");
-            LineStores.build(new ByteArrayInputStream(text(0, 3_000)), local,
-                    StoreOptions.builder().compression(BLOCKS).build());
+            // Frames of 64 bytes: a seek table of more than 64 KiB, which takes a second GET to read.
+            LineStores.build(new ByteArrayInputStream(text(0, 15_000)), local,
+                    StoreOptions.builder().compression(Compression.zstd(3, Compression.MIN_BLOCK_BYTES)).build());
             String bucket = SeaweedFs.newBucket(objects);
             S3Location location = new S3Location(bucket, "compressed");
             new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
@@ -99,12 +107,16 @@ class S3CompressedStoreIT {
 
             try (LineStore remote = open(objects, location); LineStore expected = LineStores.open(local)) {
                 assertThat(remote.read(0, 10)).isEqualTo(expected.read(0, 10));
-                assertThatThrownBy(() -> remote.read(0, 3_000)).isInstanceOf(CorruptStoreException.class)
+                assertThat(remote.read(14_990, 10)).isEqualTo(expected.read(14_990, 10));
+                assertThatThrownBy(() -> remote.read(0, 15_000)).isInstanceOf(CorruptStoreException.class)
                         .hasMessageContaining(dataKey).hasMessageContaining("block ")
                         .hasMessageContaining("does not decompress");
                 VerifyReport report = remote.verify();
                 assertThat(report.ok()).isFalse();
-                assertThat(report.problems()).anySatisfy(problem -> assertThat(problem.file()).endsWith(dataKey));
+                assertThat(report.problems()).anySatisfy(problem -> {
+                    assertThat(problem.file()).endsWith(dataKey);
+                    assertThat(problem.message()).contains("does not decompress");
+                });
             }
         }
     }
