@@ -32,7 +32,7 @@ class ConcurrentReadTest {
     private static final int LINES = 400;
     private static final int LINES_PER_SHARD = 2;
     private static final int THREADS = 8;
-    private static final int READS_PER_THREAD = 300;
+    private static final int READS_PER_THREAD = 200;
 
     @TempDir
     Path tmp;

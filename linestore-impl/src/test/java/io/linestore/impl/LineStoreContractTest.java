@@ -147,15 +147,15 @@ class LineStoreContractTest {
     void streamReadsRangesLargerThanABatch() {
         StringBuilder text = new StringBuilder();
         // More than a stream's batch of 256 lines, so that whole and partial batches follow each other.
-        for (int i = 0; i < 300; i++) {
+        for (int i = 0; i < 270; i++) {
             text.append(i).append('\n');
         }
         byte[] input = ascii(text.toString());
         List<String> expected = ReferenceLines.strings(input);
         try (LineStore store = open(input)) {
             assertThat(store.lines(0, Long.MAX_VALUE).toList()).isEqualTo(expected);
-            assertThat(store.lines(20, 270).toList()).isEqualTo(expected.subList(20, 290));
-            assertThat(store.read(290, 100)).isEqualTo(expected.subList(290, 300));
+            assertThat(store.lines(5, 260).toList()).isEqualTo(expected.subList(5, 265));
+            assertThat(store.read(265, 100)).isEqualTo(expected.subList(265, 270));
         }
     }
 

@@ -47,7 +47,8 @@ class S3CompressedStoreIT {
     void everyRangeReadsAsTheLocalStoreAndAWarmOneLineReadIsOneGet(SeaweedFs server) throws IOException {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
-            for (IndexKind index : List.of(IndexKind.DENSE, IndexKind.sparse(7), IndexKind.COMPACT, IndexKind.NONE)) {
+            // Dense and sparse entries are read alike (ranged pages); compact ones are downloaded; none is one range.
+            for (IndexKind index : List.of(IndexKind.DENSE, IndexKind.COMPACT, IndexKind.NONE)) {
                 Path local = temp.resolve("store-" + index.toString().replace(':', '-'));
                 LineStores.build(new ByteArrayInputStream(text(0, 1_500)), local,
                         StoreOptions.builder().sharded(700).index(index).compression(BLOCKS).build());
@@ -60,7 +61,7 @@ class S3CompressedStoreIT {
                 try (LineStore expected = LineStores.open(local); LineStore remote = open(objects, location)) {
                     assertThat(remote.info()).isEqualTo(expected.info());
                     assertThat(remote.lineCount()).isEqualTo(1_900);
-                    for (int read = 0; read < 150; read++) {
+                    for (int read = 0; read < 100; read++) {
                         long offset = random.nextInt(1_950);
                         long size = random.nextInt(read % 10 == 0 ? 900 : 30);
                         assertThat(remote.read(offset, size)).as("%s: read(%d, %d)", index, offset, size)
