@@ -77,11 +77,7 @@ public class CompressedBuildBenchmark extends FileWrites {
      */
     @Benchmark
     public BuildSummary build() {
-        BuildSummary summary = LineStores.build(input, store, options);
-        if (summary.lineCount() != lines) {
-            throw new IllegalStateException("built " + summary.lineCount() + " lines, expected " + lines);
-        }
-        return summary;
+        return buildChecked(input, store, options, lines);
     }
 
     /**

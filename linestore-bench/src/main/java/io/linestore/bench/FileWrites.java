@@ -1,5 +1,8 @@
 package io.linestore.bench;
 
+import io.linestore.BuildSummary;
+import io.linestore.LineStores;
+import io.linestore.StoreOptions;
 import io.linestore.bench.data.BenchData;
 import java.nio.file.Path;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -34,6 +37,24 @@ public abstract class FileWrites extends DataBenchmark {
     protected final Path scratch(String name) {
         scratch = data().scratch(name);
         return scratch;
+    }
+
+    /**
+     * Builds a store and checks that it holds every input line: the body of a build benchmark.
+     *
+     * @param input the text file
+     * @param store the store's directory, empty or absent
+     * @param options how to build it
+     * @param lines the input's line count
+     * @return what the build wrote
+     * @throws IllegalStateException if the store does not hold every input line
+     */
+    protected static BuildSummary buildChecked(Path input, Path store, StoreOptions options, long lines) {
+        BuildSummary summary = LineStores.build(input, store, options);
+        if (summary.lineCount() != lines) {
+            throw new IllegalStateException("built " + summary.lineCount() + " lines, expected " + lines);
+        }
+        return summary;
     }
 
     /** Deletes the scratch directory. */
