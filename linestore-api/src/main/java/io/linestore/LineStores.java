@@ -399,7 +399,7 @@ public final class LineStores {
             }
         }
         throw new IllegalArgumentException("no linestore provider for " + uri.getScheme() + ": URIs (" + uri
-                + "): put linestore-s3 on the class path for s3://");
+                + "): put linestore-s3 on the class path for s3://, https:// and http://");
     }
 
     private static LineStoreProvider provider() {

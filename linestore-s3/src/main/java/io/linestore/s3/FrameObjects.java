@@ -25,11 +25,11 @@ final class FrameObjects {
     /** Bytes of an object's end fetched for its seek table: the table of a 512 MiB shard of 64 KiB frames. */
     static final int TAIL_BYTES = 1 << 16;
 
-    private final S3Objects objects;
+    private final ObjectReads objects;
     private final StoreObjects store;
     private final AtomicReferenceArray<SeekTable> tables;
 
-    FrameObjects(S3Objects objects, StoreObjects store) {
+    FrameObjects(ObjectReads objects, StoreObjects store) {
         this.objects = objects;
         this.store = store;
         this.tables = new AtomicReferenceArray<>(store.manifest().shards().size());
@@ -47,10 +47,10 @@ final class FrameObjects {
      *     or {@code null} if the object's ETag is no longer {@code ifMatch}
      * @throws CorruptStoreException naming the object if its seek table or a frame is damaged
      */
-    S3Objects.Range text(int shard, long from, long to, String ifMatch) {
+    ObjectReads.Range text(int shard, long from, long to, String ifMatch) {
         long objectSize = store.objectSize(shard);
         if (from >= to) {
-            return new S3Objects.Range(new byte[0], ifMatch, objectSize);
+            return new ObjectReads.Range(new byte[0], ifMatch, objectSize);
         }
         SeekTable table = tables.get(shard);
         if (table == null) {
@@ -68,7 +68,7 @@ final class FrameObjects {
         int first = table.blockAt(from);
         int last = table.blockAt(to - 1);
         long fileFrom = table.fileFrom(first);
-        S3Objects.Range compressed = objects.getRange(store.bucket(), store.dataKey(shard), fileFrom,
+        ObjectReads.Range compressed = objects.getRange(store.bucket(), store.dataKey(shard), fileFrom,
                 table.fileTo(last), ifMatch);
         if (compressed == null || compressed.objectSize() != objectSize
                 || compressed.bytes().length != table.fileTo(last) - fileFrom) {
@@ -95,15 +95,15 @@ final class FrameObjects {
             }
         }
         byte[] wanted = Arrays.copyOfRange(text, (int) (from - textFrom), (int) (to - textFrom));
-        return new S3Objects.Range(wanted, compressed.eTag(), compressed.objectSize());
+        return new ObjectReads.Range(wanted, compressed.eTag(), compressed.objectSize());
     }
 
     /**
      * A failed answer as the caller checks it: {@code null} for another ETag, else no bytes, so that
      * the caller reports the object's size or its short answer, never compressed bytes as text.
      */
-    private static S3Objects.Range notText(S3Objects.Range answer) {
-        return answer == null ? null : new S3Objects.Range(new byte[0], answer.eTag(), answer.objectSize());
+    private static ObjectReads.Range notText(ObjectReads.Range answer) {
+        return answer == null ? null : new ObjectReads.Range(new byte[0], answer.eTag(), answer.objectSize());
     }
 
     /**
@@ -118,7 +118,7 @@ final class FrameObjects {
         private final String ifMatch;
         private long tailFrom = -1;
         private byte[] tail;
-        private S3Objects.Range answer;
+        private ObjectReads.Range answer;
 
         TableSource(int shard, long objectSize, String ifMatch) {
             this.shard = shard;
@@ -142,7 +142,7 @@ final class FrameObjects {
         }
 
         private byte[] fetch(long from, long to) throws EOFException {
-            S3Objects.Range range = objects.getRange(store.bucket(), store.dataKey(shard), from, to, ifMatch);
+            ObjectReads.Range range = objects.getRange(store.bucket(), store.dataKey(shard), from, to, ifMatch);
             if (range == null || range.objectSize() != objectSize || range.bytes().length != to - from) {
                 answer = range;
                 throw new EOFException();

@@ -57,7 +57,7 @@ final class ObjectIndexer {
      * Refuses a gzip or zstd object, told by its first bytes, before it is indexed as text: compressed
      * objects are indexed in place only as local files.
      */
-    private static void refuseCompressed(S3Location object, BufferedInputStream in) throws IOException {
+    private static void refuseCompressed(ObjectLocation object, BufferedInputStream in) throws IOException {
         in.mark(CompressedInput.MAGIC_BYTES);
         byte[] head = in.readNBytes(CompressedInput.MAGIC_BYTES);
         in.reset();
@@ -77,9 +77,9 @@ final class ObjectIndexer {
      * @throws S3StoreException if a request fails
      * @throws IllegalStateException if the object changed while it was read
      */
-    IndexSummary index(S3Location object, IndexOptions options) {
+    IndexSummary index(ObjectLocation object, IndexOptions options) {
         long started = System.nanoTime();
-        S3Location sidecar = object.withSuffix(StoreFiles.SIDECAR_SUFFIX);
+        ObjectLocation sidecar = object.withSuffix(StoreFiles.SIDECAR_SUFFIX);
         Optional<Manifest> previous = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST))
                 .map(json -> ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), json));
         long generation = previous.map(m -> m.generation() + 1).orElse(1L);
@@ -95,7 +95,7 @@ final class ObjectIndexer {
         try {
             Path indexFile = temp.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
             Scan scan;
-            try (ResponseInputStream<GetObjectResponse> in = objects.stream(object.bucket(), object.key(), null);
+            try (ResponseInputStream<GetObjectResponse> in = objects.getObject(object.bucket(), object.key(), null);
                     FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.CREATE_NEW,
                             StandardOpenOption.READ, StandardOpenOption.WRITE)) {
                 GetObjectResponse response = in.response();

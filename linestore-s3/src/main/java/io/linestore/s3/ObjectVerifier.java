@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.zip.CRC32C;
 import java.util.zip.CheckedInputStream;
-import software.amazon.awssdk.core.ResponseInputStream;
-import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
  * {@code verify} of one shard of an S3 store: streams its data object once (one GET) and checks
@@ -31,7 +29,7 @@ final class ObjectVerifier {
 
     private static final int MAX_LISTED = 5;
 
-    private final S3Objects objects;
+    private final ObjectReads objects;
     private final StoreObjects store;
     private final int shard;
     private final LineIndex index;
@@ -47,7 +45,7 @@ final class ObjectVerifier {
      * @param index its index, or {@code null} for a store without one (or an index already reported)
      * @param eTag the ETag the data object must have, or {@code null}
      */
-    ObjectVerifier(S3Objects objects, StoreObjects store, int shard, LineIndex index, String eTag) {
+    ObjectVerifier(ObjectReads objects, StoreObjects store, int shard, LineIndex index, String eTag) {
         this.objects = objects;
         this.store = store;
         this.shard = shard;
@@ -74,8 +72,9 @@ final class ObjectVerifier {
                 problem(store.indexName(shard), e.getMessage());
             }
         }
-        try (ResponseInputStream<GetObjectResponse> in = objects.stream(store.bucket(), store.dataKey(shard), eTag)) {
-            long size = in.response().contentLength();
+        ObjectReads.Opened opened = objects.stream(store.bucket(), store.dataKey(shard), eTag);
+        try (InputStream in = opened.in()) {
+            long size = opened.size();
             if (size != store.objectSize(shard)) {
                 problem(data, "the object is " + size + " bytes, expected " + store.objectSize(shard));
             }

@@ -25,9 +25,9 @@ public final class OneGet {
             System.err.println("usage: OneGet s3://bucket/key FROM TO");
             System.exit(2);
         }
-        S3Location object = S3Location.of(URI.create(arguments[0]));
+        ObjectLocation object = ObjectLocation.of(URI.create(arguments[0]));
         try (S3Objects objects = S3Objects.connect(S3Settings.fromEnvironment())) {
-            S3Objects.Range range = objects.getRange(object.bucket(), object.key(), Long.parseLong(arguments[1]),
+            ObjectReads.Range range = objects.getRange(object.bucket(), object.key(), Long.parseLong(arguments[1]),
                     Long.parseLong(arguments[2]), null);
             System.out.write(range.bytes());
             System.out.flush();

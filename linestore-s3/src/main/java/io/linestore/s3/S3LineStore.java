@@ -67,7 +67,7 @@ final class S3LineStore implements LineStore {
     /** Lines per batch of {@link #lines}. */
     private static final long STREAM_BATCH = 4096;
 
-    private final S3Objects objects;
+    private final ObjectReads objects;
     private final StoreObjects store;
     private final ReadOptions options;
     private final ShardIndexes indexes;
@@ -92,7 +92,7 @@ final class S3LineStore implements LineStore {
      * @return the store
      * @throws S3StoreException if there is no store, or the request fails
      */
-    static S3LineStore open(S3Objects objects, IndexCache cache, S3Location location, ReadOptions options,
+    static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ReadOptions options,
             Runnable onClose) {
         return open(objects, cache, location, options, onClose, MAX_GET_BYTES);
     }
@@ -103,13 +103,13 @@ final class S3LineStore implements LineStore {
      * @param maxGetBytes the most bytes one GET of data fetches, {@code >= 1}
      * @return the store
      */
-    static S3LineStore open(S3Objects objects, IndexCache cache, S3Location location, ReadOptions options,
+    static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ReadOptions options,
             Runnable onClose, int maxGetBytes) {
         StoreObjects store = StoreObjects.locate(objects, location);
         return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose, maxGetBytes);
     }
 
-    private S3LineStore(S3Objects objects, StoreObjects store, ReadOptions options, ShardIndexes indexes,
+    private S3LineStore(ObjectReads objects, StoreObjects store, ReadOptions options, ShardIndexes indexes,
             Runnable onClose, int maxGetBytes) {
         this.maxGetBytes = maxGetBytes;
         this.onClose = onClose;
@@ -372,8 +372,8 @@ final class S3LineStore implements LineStore {
                 ? Math.min(store.textBytes(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + maxGetBytes))
                 : plan.fetchTo();
         String expected = identity(shard, plan.object());
-        S3Objects.Range range = text(shard, plan.fetchFrom(), fetchTo, expected);
-        if (range == null && eTags.get(shard) == null && store.sourceETag() == null) {
+        ObjectReads.Range range = text(shard, plan.fetchFrom(), fetchTo, expected);
+        if (range == null && eTags.get(shard) == null && !store.inPlace()) {
             // Not the object pushed: a copy of it (another ETag, the same bytes) passes its head's check.
             expected = pinByHead(shard, plan.object());
             range = text(shard, plan.fetchFrom(), fetchTo, expected);
@@ -408,7 +408,7 @@ final class S3LineStore implements LineStore {
     }
 
     /** Text {@code [from, to)} of a shard: one ranged GET of its data object, through its frames if compressed. */
-    private S3Objects.Range text(int shard, long from, long to, String ifMatch) {
+    private ObjectReads.Range text(int shard, long from, long to, String ifMatch) {
         return frames != null ? frames.text(shard, from, to, ifMatch)
                 : objects.getRange(store.bucket(), store.dataKey(shard), from, to, ifMatch);
     }
@@ -453,7 +453,8 @@ final class S3LineStore implements LineStore {
             return pinned;
         }
         String recorded = store.recordedETag(shard);
-        return recorded != null ? recorded : pinByHead(shard, object);
+        // An object indexed in place was checked when the store was opened (a web server may give no ETag).
+        return recorded != null || store.inPlace() ? recorded : pinByHead(shard, object);
     }
 
     /**
@@ -468,7 +469,7 @@ final class S3LineStore implements LineStore {
         if (headBytes == 0) {
             return null;
         }
-        S3Objects.Range head = objects.getRange(store.bucket(), store.dataKey(shard), 0, headBytes, null);
+        ObjectReads.Range head = objects.getRange(store.bucket(), store.dataKey(shard), 0, headBytes, null);
         checkSize(object, shard, head.objectSize(), 0);
         CRC32C crc = new CRC32C();
         crc.update(head.bytes());
@@ -485,7 +486,7 @@ final class S3LineStore implements LineStore {
 
     private void checkSize(Path object, int shard, long objectSize, long from) {
         if (objectSize != store.objectSize(shard)) {
-            String size = objectSize == S3Objects.Range.SHORTER ? "shorter than " + from + " bytes"
+            String size = objectSize == ObjectReads.Range.SHORTER ? "shorter than " + from + " bytes"
                     : objectSize + " bytes";
             throw new CorruptStoreException(object, "the object is " + size + ", the manifest commits "
                     + store.objectSize(shard) + ": it was replaced or changed since the store was written; open the"

@@ -38,20 +38,7 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * on 5xx answers, throttling, time-outs and broken connections, {@link S3Settings#retries()} times;
  * each try waits {@link S3Settings#timeout()} to connect and for each read of the answer.
  */
-final class S3Objects implements AutoCloseable {
-
-    /**
-     * A byte range read from an object, with what the answer said of the whole object.
-     *
-     * @param bytes the bytes
-     * @param eTag the object's ETag
-     * @param objectSize the object's size; {@value #SHORTER} when the object ends before the range starts
-     */
-    record Range(byte[] bytes, String eTag, long objectSize) {
-
-        /** The {@code objectSize} of an answer that the range is past the object's end (status 416). */
-        static final long SHORTER = -1;
-    }
+final class S3Objects implements ObjectReads {
 
     private final S3Client client;
     private final S3Errors errors;
@@ -101,15 +88,8 @@ final class S3Objects implements AutoCloseable {
         return new S3Objects(builder.build(), new S3Errors(name));
     }
 
-    /**
-     * Reads a whole small object (a manifest).
-     *
-     * @param bucket the bucket
-     * @param key the key
-     * @return its bytes, or empty if there is no such key
-     * @throws S3StoreException if the request fails otherwise
-     */
-    Optional<byte[]> getIfExists(String bucket, String key) {
+    @Override
+    public Optional<byte[]> getIfExists(String bucket, String key) {
         try {
             ResponseBytes<GetObjectResponse> bytes = client.getObjectAsBytes(r -> r.bucket(bucket).key(key));
             return Optional.of(bytes.asByteArray());
@@ -125,20 +105,8 @@ final class S3Objects implements AutoCloseable {
         }
     }
 
-    /**
-     * Reads bytes {@code [from, to)} of an object in one ranged GET.
-     *
-     * @param bucket the bucket
-     * @param key the key
-     * @param from the first byte
-     * @param to one past the last byte, {@code > from}
-     * @param ifMatch the ETag the object must still have, or {@code null}
-     * @return the bytes, with the object's ETag and size (or {@link Range#SHORTER} if the object ends
-     *     before {@code from}); or {@code null} if the object's ETag is no longer {@code ifMatch} (the
-     *     object was replaced)
-     * @throws S3StoreException if the request fails
-     */
-    Range getRange(String bucket, String key, long from, long to, String ifMatch) {
+    @Override
+    public Range getRange(String bucket, String key, long from, long to, String ifMatch) {
         try (ResponseInputStream<GetObjectResponse> in = client.getObject(r -> r.bucket(bucket).key(key)
                 .range("bytes=" + from + "-" + (to - 1)).ifMatch(ifMatch))) {
             GetObjectResponse response = in.response();
@@ -159,16 +127,23 @@ final class S3Objects implements AutoCloseable {
         }
     }
 
+    @Override
+    public Opened stream(String bucket, String key, String ifMatch) {
+        ResponseInputStream<GetObjectResponse> in = getObject(bucket, key, ifMatch);
+        Long size = in.response().contentLength();
+        return new Opened(in, size == null ? -1 : size);
+    }
+
     /**
-     * Opens a whole object as a stream.
+     * Opens a whole object as a stream, with all the answer's headers.
      *
      * @param bucket the bucket
      * @param key the key
      * @param ifMatch the ETag the object must have, or {@code null}
-     * @return the stream, with the answer's headers; close it
+     * @return the stream, with the answer; close it
      * @throws S3StoreException if the request fails
      */
-    ResponseInputStream<GetObjectResponse> stream(String bucket, String key, String ifMatch) {
+    ResponseInputStream<GetObjectResponse> getObject(String bucket, String key, String ifMatch) {
         try {
             return client.getObject(r -> r.bucket(bucket).key(key).ifMatch(ifMatch));
         } catch (SdkException e) {
@@ -176,17 +151,9 @@ final class S3Objects implements AutoCloseable {
         }
     }
 
-    /**
-     * Downloads a whole object into a file.
-     *
-     * @param bucket the bucket
-     * @param key the key
-     * @param target the file, replaced
-     * @throws S3StoreException if the request fails
-     * @throws UncheckedIOException if writing fails
-     */
-    void download(String bucket, String key, Path target) {
-        try (InputStream in = stream(bucket, key, null)) {
+    @Override
+    public void download(String bucket, String key, Path target) {
+        try (InputStream in = stream(bucket, key, null).in()) {
             Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
         } catch (SdkException e) {
             throw errors.failure(e, "GET", bucket, key);
@@ -196,17 +163,11 @@ final class S3Objects implements AutoCloseable {
         }
     }
 
-    /**
-     * Asks for an object's size and ETag.
-     *
-     * @param bucket the bucket
-     * @param key the key
-     * @return what the server says, or empty if there is no such key
-     * @throws S3StoreException if the request fails otherwise
-     */
-    Optional<HeadObjectResponse> head(String bucket, String key) {
+    @Override
+    public Optional<Head> head(String bucket, String key) {
         try {
-            return Optional.of(client.headObject(r -> r.bucket(bucket).key(key)));
+            HeadObjectResponse head = client.headObject(r -> r.bucket(bucket).key(key));
+            return Optional.of(new Head(head.contentLength(), head.eTag()));
         } catch (S3Exception e) {
             if (e.statusCode() == 404) {
                 return Optional.empty();

@@ -4,14 +4,18 @@ import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
 import io.linestore.LineStore;
 import io.linestore.ReadOptions;
+import io.linestore.impl.format.StoreFiles;
 import io.linestore.spi.UriStoreProvider;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Serves {@code s3://bucket/prefix} URIs to {@link io.linestore.LineStores}: opens stores and
  * objects indexed in place ({@link S3LineStore}), pushes local stores ({@link StorePusher}) and
- * indexes objects in place ({@link ObjectIndexer}). Settings come from {@link S3Settings}, read for
+ * indexes objects in place ({@link ObjectIndexer}). Serves {@code https://} and {@code http://} URLs
+ * for reading ({@link HttpObjects}): a file with the sidecar {@code linestore index} made of it served
+ * beside it, or a store's directory served as files. Settings come from {@link S3Settings}, read for
  * each call, so a process may change them (the command line's {@code --endpoint}) before it opens a
  * store. Each call makes its own client; a store closes its client when it closes. Thread-safe.
  */
@@ -23,14 +27,17 @@ public final class S3StoreProvider implements UriStoreProvider {
 
     @Override
     public boolean supports(URI uri) {
-        return S3Location.SCHEME.equalsIgnoreCase(uri.getScheme());
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        return ObjectLocation.SCHEME.equals(scheme) || ObjectLocation.HTTP_SCHEMES.contains(scheme);
     }
 
     @Override
     public LineStore open(URI uri, ReadOptions options) {
-        S3Location location = S3Location.of(uri);
+        ObjectLocation location = ObjectLocation.of(uri);
         S3Settings settings = S3Settings.fromEnvironment();
-        S3Objects objects = S3Objects.connect(settings);
+        ObjectReads objects = location.isHttp()
+                ? new HttpObjects(location.scheme(), settings.timeout(), settings.retries(), null)
+                : S3Objects.connect(settings);
         try {
             return S3LineStore.open(objects, new IndexCache(settings.cacheDir(), settings.cacheBytes()), location,
                     options, objects::close);
@@ -42,15 +49,26 @@ public final class S3StoreProvider implements UriStoreProvider {
 
     @Override
     public long push(Path storeDir, URI target) {
+        refuseHttp(target, "push to");
         try (S3Objects objects = S3Objects.connect(S3Settings.fromEnvironment())) {
-            return new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(storeDir, S3Location.of(target));
+            return new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(storeDir, ObjectLocation.of(target));
         }
     }
 
     @Override
     public IndexSummary index(URI object, IndexOptions index) {
+        refuseHttp(object, "index");
         try (S3Objects objects = S3Objects.connect(S3Settings.fromEnvironment())) {
-            return new ObjectIndexer(objects).index(S3Location.of(object), index);
+            return new ObjectIndexer(objects).index(ObjectLocation.of(object), index);
+        }
+    }
+
+    /** Web servers are read only: linestore reads what they serve, and writes nothing there. */
+    private static void refuseHttp(URI uri, String action) {
+        if (ObjectLocation.of(uri).isHttp()) {
+            throw new IllegalArgumentException("cannot " + action + " " + uri + ": files on web servers are read only"
+                    + " (index the file locally with linestore index FILE and serve FILE" + StoreFiles.SIDECAR_SUFFIX
+                    + "/ beside it)");
         }
     }
 }

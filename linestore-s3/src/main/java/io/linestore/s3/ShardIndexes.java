@@ -42,7 +42,7 @@ final class ShardIndexes implements AutoCloseable {
      */
     static final int WHOLE_AFTER_FETCHES = 16;
 
-    private final S3Objects objects;
+    private final ObjectReads objects;
     private final StoreObjects store;
     private final IndexCache cache;
     private final Arena arena = Arena.ofShared();
@@ -53,7 +53,7 @@ final class ShardIndexes implements AutoCloseable {
             .weigher((RangedEntries.Page page, long[] values) -> 16 + values.length * Long.BYTES)
             .build();
 
-    ShardIndexes(S3Objects objects, StoreObjects store, IndexCache cache) {
+    ShardIndexes(ObjectReads objects, StoreObjects store, IndexCache cache) {
         this.objects = objects;
         this.store = store;
         this.cache = cache;
@@ -89,7 +89,7 @@ final class ShardIndexes implements AutoCloseable {
         String eTag = store.pushed().shards().get(shard).indexETag();
         return new RangedEntries(store.indexPath(shard), shard, identity.headerBytes(),
                 Math.ceilDiv(entry.lines(), manifest.indexStride()) + 1, store.textBytes(shard), (from, to) -> {
-                    S3Objects.Range range = objects.getRange(store.bucket(), store.indexKey(shard), from, to, eTag);
+                    ObjectReads.Range range = objects.getRange(store.bucket(), store.indexKey(shard), from, to, eTag);
                     return range != null ? range.bytes() : downloadedBytes(shard, identity.headerBytes(), from, to);
                 }, pages);
     }

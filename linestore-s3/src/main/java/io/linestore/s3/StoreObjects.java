@@ -3,6 +3,7 @@ package io.linestore.s3;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.PushedObjects;
+import io.linestore.impl.format.SourceFile;
 import io.linestore.impl.format.StoreFiles;
 import java.io.IOException;
 import java.io.StringReader;
@@ -11,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.Properties;
-import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
+import java.util.zip.CRC32C;
 
 /**
  * The objects of one store in a bucket, as its manifest names them: a store pushed below a prefix
@@ -25,11 +26,12 @@ import software.amazon.awssdk.services.s3.model.HeadObjectResponse;
  * @param location where the store (or the indexed object) is
  * @param filesRoot the location below which the manifest and the index files lie (the store, or the sidecar)
  * @param manifest the manifest, fetched once
- * @param sourceETag for an object indexed in place, its ETag when indexed; {@code null} for a store
+ * @param sourceETag for an object indexed in place, its ETag when indexed (or, on a web server, when
+ *     opened; {@code null} if the server gives none); {@code null} for a store
  * @param sourceSize for an object indexed in place, its size when indexed; -1 for a store
  * @param pushed the objects a push uploaded the store's files as, or {@code null}
  */
-record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest, String sourceETag, long sourceSize,
+record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest manifest, String sourceETag, long sourceSize,
         PushedObjects pushed) {
 
     /** The sidecar file recording the indexed object's ETag and size, in the generation folder. */
@@ -44,7 +46,7 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return the store's objects
      * @throws S3StoreException if there is neither, or the indexed object changed since
      */
-    static StoreObjects locate(S3Objects objects, S3Location location) {
+    static StoreObjects locate(ObjectReads objects, ObjectLocation location) {
         Optional<byte[]> json = objects.getIfExists(location.bucket(), location.resolve(StoreFiles.MANIFEST));
         if (json.isPresent()) {
             ManifestCodec.Remote remote = ManifestCodec.parseRemote(location.path(StoreFiles.MANIFEST), json.get());
@@ -57,13 +59,13 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
             }
             if (manifest.source() != null) {
                 // The sidecar folder itself was named: read its object.
-                S3Location object = new S3Location(location.bucket(),
+                ObjectLocation object = location.withKey(
                         location.key().substring(0, location.key().length() - StoreFiles.SIDECAR_SUFFIX.length()));
                 return sidecar(objects, object, location, manifest);
             }
             return new StoreObjects(location, location, manifest, null, -1, remote.objects());
         }
-        S3Location sidecar = location.withSuffix(StoreFiles.SIDECAR_SUFFIX);
+        ObjectLocation sidecar = location.withSuffix(StoreFiles.SIDECAR_SUFFIX);
         Optional<byte[]> sidecarJson = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST));
         if (sidecarJson.isEmpty()) {
             throw new S3StoreException("no linestore at " + location + ": no " + StoreFiles.MANIFEST
@@ -74,7 +76,15 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
         return sidecar(objects, location, sidecar, manifest);
     }
 
-    private static StoreObjects sidecar(S3Objects objects, S3Location object, S3Location sidecar, Manifest manifest) {
+    private static StoreObjects sidecar(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
+            Manifest manifest) {
+        if (manifest.compression().inPlace()) {
+            throw new S3StoreException("the index " + sidecar + "/ is of a " + manifest.compression() + " file;"
+                    + " compressed files are indexed and read from local disk only", null);
+        }
+        if (object.isHttp()) {
+            return servedFile(objects, object, sidecar, manifest);
+        }
         String sourceKey = sidecar.resolve(relativeFilesDir(manifest) + SOURCE_FILE);
         byte[] recorded = objects.getIfExists(sidecar.bucket(), sourceKey).orElseThrow(() -> new S3StoreException(
                 "the index " + sidecar + "/ lacks " + sourceKey + ": index " + object + " again", null));
@@ -95,14 +105,67 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
             throw new S3StoreException("the index " + sidecar + "/ is damaged (" + sourceKey + " records no ETag or"
                     + " another size than the manifest): index " + object + " again", null);
         }
-        HeadObjectResponse head = objects.head(object.bucket(), object.key()).orElseThrow(() -> new S3StoreException(
-                "the object " + object + " indexed by " + sidecar + "/ no longer exists", null));
-        if (!eTag.equals(head.eTag()) || head.contentLength() != size) {
+        ObjectReads.Head head = objects.head(object.bucket(), object.key()).orElseThrow(() -> missing(object, sidecar));
+        if (!eTag.equals(head.eTag()) || head.size() != size) {
             throw new S3StoreException("the index of " + object + " is stale: the object changed since it was indexed"
-                    + " (ETag " + head.eTag() + ", " + head.contentLength() + " bytes; indexed: " + eTag + ", " + size
+                    + " (ETag " + head.eTag() + ", " + head.size() + " bytes; indexed: " + eTag + ", " + size
                     + " bytes); index it again with `linestore index " + object + "`", null);
         }
         return new StoreObjects(object, sidecar, manifest, eTag, size, null);
+    }
+
+    /**
+     * A file on a web server with the sidecar {@code linestore index} made of it, served beside it: the
+     * file must have the size indexed and the CRC32C of the head and tail the sidecar records (two
+     * ranged GETs, the second asking for the first one's ETag). The ETag, if the server gives one,
+     * is then asked for by every read.
+     */
+    private static StoreObjects servedFile(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
+            Manifest manifest) {
+        long indexed = manifest.dataBytes();
+        SourceFile source = manifest.source();
+        String stale = "; index it again (linestore index FILE) and serve the new " + object.name()
+                + StoreFiles.SIDECAR_SUFFIX + "/ beside it";
+        if (indexed == 0) {
+            ObjectReads.Head head = objects.head(object.bucket(), object.key()).orElseThrow(() -> missing(object, sidecar));
+            if (head.size() != 0) {
+                throw new S3StoreException(object + " is " + head.size() + " bytes, indexed empty" + stale, null);
+            }
+            return new StoreObjects(object, sidecar, manifest, head.eTag(), 0, null);
+        }
+        long headEnd = Math.min(indexed, StoreFiles.PROBE_BYTES);
+        ObjectReads.Range head = objects.getRange(object.bucket(), object.key(), 0, headEnd, null);
+        if (head.objectSize() != indexed) {
+            throw new S3StoreException(object + " is " + (head.objectSize() == ObjectReads.Range.SHORTER ? "empty"
+                    : head.objectSize() + " bytes") + ", indexed at " + indexed + " bytes" + stale, null);
+        }
+        long tailStart = Math.max(0, indexed - StoreFiles.PROBE_BYTES);
+        byte[] tail;
+        if (tailStart == 0) {
+            tail = head.bytes();
+        } else {
+            ObjectReads.Range answer = objects.getRange(object.bucket(), object.key(), tailStart, indexed, head.eTag());
+            if (answer == null || answer.objectSize() != indexed) {
+                throw new S3StoreException(object + " changed while it was opened; open it again", null);
+            }
+            tail = answer.bytes();
+        }
+        if (head.bytes().length != headEnd || tail.length != indexed - tailStart
+                || crc32c(head.bytes()) != source.headCrc32c() || crc32c(tail) != source.tailCrc32c()) {
+            throw new S3StoreException(object + " is not the file its index " + sidecar + "/ was made of (the CRC32C"
+                    + " of its first or last " + StoreFiles.PROBE_BYTES + " bytes differs)" + stale, null);
+        }
+        return new StoreObjects(object, sidecar, manifest, head.eTag(), indexed, null);
+    }
+
+    private static S3StoreException missing(ObjectLocation object, ObjectLocation sidecar) {
+        return new S3StoreException("the object " + object + " indexed by " + sidecar + "/ no longer exists", null);
+    }
+
+    private static long crc32c(byte[] bytes) {
+        CRC32C crc = new CRC32C();
+        crc.update(bytes);
+        return crc.getValue();
     }
 
     /** {@code gN/} of a version-2 manifest, empty for version 1. */
@@ -125,7 +188,16 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return {@code true} for an object indexed in place
      */
     boolean openEnd() {
-        return sourceETag != null;
+        return inPlace();
+    }
+
+    /**
+     * Whether this is an object indexed in place, its sidecar beside it.
+     *
+     * @return {@code true} for an object indexed in place, {@code false} for a store
+     */
+    boolean inPlace() {
+        return sourceSize >= 0;
     }
 
     /**
@@ -135,7 +207,7 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return the key
      */
     String dataKey(int shard) {
-        if (sourceETag != null) {
+        if (inPlace()) {
             return location.key();
         }
         return filesRoot.resolve(pushed != null ? pushed.shards().get(shard).dataKey()
@@ -150,7 +222,7 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return the ETag, or {@code null} for a store copied to the bucket as files
      */
     String recordedETag(int shard) {
-        return sourceETag != null ? sourceETag : pushed != null ? pushed.shards().get(shard).dataETag() : null;
+        return inPlace() ? sourceETag : pushed != null ? pushed.shards().get(shard).dataETag() : null;
     }
 
     /**
@@ -172,7 +244,7 @@ record StoreObjects(S3Location location, S3Location filesRoot, Manifest manifest
      * @return bytes
      */
     long objectSize(int shard) {
-        return sourceETag != null ? sourceSize : manifest.shards().get(shard).dataBytes();
+        return inPlace() ? sourceSize : manifest.shards().get(shard).dataBytes();
     }
 
     /**

@@ -85,7 +85,7 @@ final class StorePusher {
      * @throws IllegalArgumentException if {@code storeDir} is a file's sidecar index
      * @throws S3StoreException if a request fails; the prefix then still holds the store it held
      */
-    long push(Path storeDir, S3Location target) {
+    long push(Path storeDir, ObjectLocation target) {
         Instant started = Instant.now();
         ManifestCodec.read(storeDir);
         byte[] manifestBytes;
@@ -164,7 +164,7 @@ final class StorePusher {
     }
 
     /** Deletes the objects the replaced manifest named that the new one does not. */
-    private void deleteReplaced(S3Location target, ManifestCodec.Remote old, PushedObjects pushed) {
+    private void deleteReplaced(ObjectLocation target, ManifestCodec.Remote old, PushedObjects pushed) {
         Set<String> kept = keys(pushed);
         for (String key : keysOf(old)) {
             if (!kept.contains(key)) {
@@ -203,7 +203,7 @@ final class StorePusher {
     }
 
     /** Deletes objects in push folders below the prefix that no manifest names, written before {@code started}. */
-    private void deleteLeftovers(S3Location target, PushedObjects pushed, Instant started) {
+    private void deleteLeftovers(ObjectLocation target, PushedObjects pushed, Instant started) {
         Set<String> kept = keys(pushed);
         String prefix = target.resolve("");
         try {
@@ -221,7 +221,7 @@ final class StorePusher {
     }
 
     /** Aborts the multipart uploads below the prefix begun before {@code started}: a killed push's. */
-    private void abortIncompleteUploads(S3Location target, Instant started) {
+    private void abortIncompleteUploads(ObjectLocation target, Instant started) {
         String prefix = target.resolve("");
         S3Client client = objects.client();
         try {

@@ -34,7 +34,7 @@ class S3ClusterIT {
         try (SeaweedFs cluster = SeaweedFs.startCluster("cluster");
                 S3Objects objects = cluster.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "numbers");
+            ObjectLocation location = new ObjectLocation(bucket, "numbers");
             new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(temp.resolve("store"), location);
             try (LineStore before = open(objects, location, "cache-open")) {
                 assertThat(before.read(1, 1)).containsExactly("row 1");
@@ -58,7 +58,7 @@ class S3ClusterIT {
         }
     }
 
-    private LineStore open(S3Objects objects, S3Location location, String cache) {
+    private LineStore open(S3Objects objects, ObjectLocation location, String cache) {
         return S3LineStore.open(objects, new IndexCache(temp.resolve(cache), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
     }

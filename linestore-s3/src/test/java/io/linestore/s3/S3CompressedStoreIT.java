@@ -54,7 +54,7 @@ class S3CompressedStoreIT {
                         StoreOptions.builder().sharded(700).index(index).compression(BLOCKS).build());
                 // An append writes new frames after the old seek table, which stays as a frame without text.
                 LineStores.append(local, new ByteArrayInputStream(text(1_500, 1_900)), WriteOptions.defaults());
-                S3Location location = new S3Location(SeaweedFs.newBucket(objects), "compressed");
+                ObjectLocation location = new ObjectLocation(SeaweedFs.newBucket(objects), "compressed");
                 new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
 
                 Random random = new Random(index.hashCode());
@@ -97,7 +97,7 @@ class S3CompressedStoreIT {
             LineStores.build(new ByteArrayInputStream(text(0, 15_000)), local,
                     StoreOptions.builder().compression(Compression.zstd(3, Compression.MIN_BLOCK_BYTES)).build());
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "compressed");
+            ObjectLocation location = new ObjectLocation(bucket, "compressed");
             new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
             String dataKey = StoreObjects.locate(objects, location).dataKey(0);
             byte[] data = objects.getIfExists(bucket, dataKey).orElseThrow();
@@ -128,7 +128,7 @@ class S3CompressedStoreIT {
                 .collect(Collectors.joining("\n", "", "\n")).getBytes(StandardCharsets.UTF_8);
     }
 
-    private LineStore open(S3Objects objects, S3Location location) {
+    private LineStore open(S3Objects objects, ObjectLocation location) {
         return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
     }

@@ -55,7 +55,7 @@ class S3FaultsIT {
         S3Settings settings = S3Settings.from(Map.of(S3Settings.ENDPOINT_PROPERTY, "http://127.0.0.1:" + port)::get,
                 Map.of());
         try (S3Objects objects = S3Objects.connect(settings, SeaweedFs.credentials(), List.of())) {
-            assertThatThrownBy(() -> open(objects, new S3Location("bucket", "store")))
+            assertThatThrownBy(() -> open(objects, new ObjectLocation("bucket", "store")))
                     .isInstanceOf(S3StoreException.class)
                     .hasMessage("cannot connect to the S3 endpoint http://127.0.0.1:" + port
                             + " (GET s3://bucket/store/manifest.json): is the server running? Check --endpoint or"
@@ -69,7 +69,7 @@ class S3FaultsIT {
                 S3Objects bad = S3Objects.connect(server.settings(temp),
                         StaticCredentialsProvider.create(AwsBasicCredentials.create("linestore", "wrong")), List.of())) {
             String bucket = SeaweedFs.newBucket(good);
-            assertThatThrownBy(() -> open(bad, new S3Location(bucket, "store")))
+            assertThatThrownBy(() -> open(bad, new ObjectLocation(bucket, "store")))
                     .isInstanceOf(S3StoreException.class)
                     .hasMessageStartingWith(server.endpoint() + " refused GET s3://" + bucket + "/store/manifest.json (")
                     .hasMessageContaining("check the credentials")
@@ -80,11 +80,11 @@ class S3FaultsIT {
     @Test
     void missingBucketAndMissingStore(SeaweedFs server) {
         try (S3Objects objects = server.client(temp)) {
-            assertThatThrownBy(() -> open(objects, new S3Location("no-such-bucket-here", "store")))
+            assertThatThrownBy(() -> open(objects, new ObjectLocation("no-such-bucket-here", "store")))
                     .isInstanceOf(S3StoreException.class)
                     .hasMessage("no such bucket: no-such-bucket-here (at " + server.endpoint() + ")");
             String bucket = SeaweedFs.newBucket(objects);
-            assertThatThrownBy(() -> open(objects, new S3Location(bucket, "nothing/here")))
+            assertThatThrownBy(() -> open(objects, new ObjectLocation(bucket, "nothing/here")))
                     .isInstanceOf(S3StoreException.class)
                     .hasMessageStartingWith("no linestore at s3://" + bucket + "/nothing/here: no manifest.json");
         }
@@ -94,7 +94,7 @@ class S3FaultsIT {
     void aDataObjectReplacedUnderAReader(SeaweedFs server) throws IOException {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = pushNumbers(objects, bucket, 1_000);
+            ObjectLocation location = pushNumbers(objects, bucket, 1_000);
             try (LineStore store = open(objects, location)) {
                 assertThat(store.read(10, 2)).containsExactly("10", "11");
                 String dataKey = StoreObjects.locate(objects, location).dataKey(0);
@@ -122,7 +122,7 @@ class S3FaultsIT {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
             // Shards of 100 lines of six digits each: every index entry of one fits the other's bytes.
-            S3Location location = pushSharded(objects, bucket, "pushed");
+            ObjectLocation location = pushSharded(objects, bucket, "pushed");
             StoreObjects store = StoreObjects.locate(objects, location);
             byte[] shard1 = objects.getIfExists(bucket, store.dataKey(1)).orElseThrow();
             objects.put(bucket, store.dataKey(0), RequestBody.fromBytes(shard1));
@@ -134,7 +134,7 @@ class S3FaultsIT {
             }
 
             // A store copied to the bucket as files (no objects in its manifest): its heads decide.
-            S3Location copied = new S3Location(bucket, "copied");
+            ObjectLocation copied = new ObjectLocation(bucket, "copied");
             Path local = temp.resolve("sharded-dense");
             String data0 = "g1/" + StoreFiles.dataFile(Layout.SHARDED, 0);
             String data1 = "g1/" + StoreFiles.dataFile(Layout.SHARDED, 1);
@@ -155,7 +155,7 @@ class S3FaultsIT {
     void aCopyOfAPushedObjectWithAnotherETagButTheSameBytesReads(SeaweedFs server) throws IOException {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = pushSharded(objects, bucket, "pushed");
+            ObjectLocation location = pushSharded(objects, bucket, "pushed");
             StoreObjects store = StoreObjects.locate(objects, location);
             byte[] shard0 = objects.getIfExists(bucket, store.dataKey(0)).orElseThrow();
             // A multipart upload's ETag is not the MD5 of the bytes, as a copy by another tool may make.
@@ -177,7 +177,7 @@ class S3FaultsIT {
     void aTruncatedObjectIsRefusedByAFreshReader(SeaweedFs server) throws IOException {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = pushSharded(objects, bucket, "pushed");
+            ObjectLocation location = pushSharded(objects, bucket, "pushed");
             StoreObjects store = StoreObjects.locate(objects, location);
             byte[] shard1 = objects.getIfExists(bucket, store.dataKey(1)).orElseThrow();
             objects.put(bucket, store.dataKey(1), RequestBody.fromBytes(
@@ -195,7 +195,7 @@ class S3FaultsIT {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
             // A compact index is downloaded whole into the cache by the first reader.
-            S3Location location = pushSharded(objects, bucket, "pushed", IndexKind.COMPACT);
+            ObjectLocation location = pushSharded(objects, bucket, "pushed", IndexKind.COMPACT);
             try (LineStore reader = open(objects, location)) {
                 assertThat(reader.read(150, 1)).containsExactly("000150");
             }
@@ -211,7 +211,7 @@ class S3FaultsIT {
     void anIndexObjectOverwrittenIsRefusedByAReaderThatFetchesItsEntries(SeaweedFs server) throws IOException {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = pushSharded(objects, bucket, "pushed", IndexKind.DENSE);
+            ObjectLocation location = pushSharded(objects, bucket, "pushed", IndexKind.DENSE);
             StoreObjects store = overwriteIndex(objects, location, 1);
             try (LineStore fresh = open(objects, location)) {
                 assertThat(fresh.read(50, 1)).containsExactly("000050");
@@ -222,7 +222,7 @@ class S3FaultsIT {
     }
 
     /** Overwrites a shard's index object with random bytes of its size. */
-    private static StoreObjects overwriteIndex(S3Objects objects, S3Location location, int shard) {
+    private static StoreObjects overwriteIndex(S3Objects objects, ObjectLocation location, int shard) {
         StoreObjects store = StoreObjects.locate(objects, location);
         byte[] index = objects.getIfExists(location.bucket(), store.indexKey(shard)).orElseThrow();
         new Random(7).nextBytes(index);
@@ -236,7 +236,7 @@ class S3FaultsIT {
         try (SeaweedFs own = SeaweedFs.startAnother("stalled");
                 S3Objects objects = own.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = pushNumbers(objects, bucket, 10_000);
+            ObjectLocation location = pushNumbers(objects, bucket, 10_000);
             try (S3Objects impatient = S3Objects.connect(own.settings(temp.resolve("cache"),
                     Map.of("linestore.s3.timeout", "1", "linestore.s3.retries", "1")), SeaweedFs.credentials(),
                     List.of());
@@ -261,23 +261,23 @@ class S3FaultsIT {
         }
     }
 
-    private S3Location pushNumbers(S3Objects objects, String bucket, int lines) throws IOException {
+    private ObjectLocation pushNumbers(S3Objects objects, String bucket, int lines) throws IOException {
         Path input = Files.write(temp.resolve("numbers-" + lines + ".txt"),
                 IntStream.range(0, lines).mapToObj(Integer::toString).toList());
         Path local = temp.resolve("store-" + lines);
         LineStores.build(input, local, StoreOptions.defaults());
-        S3Location location = new S3Location(bucket, "numbers");
+        ObjectLocation location = new ObjectLocation(bucket, "numbers");
         new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
         return location;
     }
 
     /** Pushes a sharded store of 200 six-digit lines, 100 per shard, dense index. */
-    private S3Location pushSharded(S3Objects objects, String bucket, String prefix) throws IOException {
+    private ObjectLocation pushSharded(S3Objects objects, String bucket, String prefix) throws IOException {
         return pushSharded(objects, bucket, prefix, IndexKind.DENSE);
     }
 
     /** Pushes a sharded store of 200 six-digit lines, 100 per shard, with the given index. */
-    private S3Location pushSharded(S3Objects objects, String bucket, String prefix, IndexKind index)
+    private ObjectLocation pushSharded(S3Objects objects, String bucket, String prefix, IndexKind index)
             throws IOException {
         Path local = temp.resolve("sharded-" + index.toString().replace(':', '-'));
         if (!Files.exists(local)) {
@@ -286,12 +286,12 @@ class S3FaultsIT {
             LineStores.build(input, local, StoreOptions.builder().layout(Layout.SHARDED).linesPerShard(100)
                     .index(index).build());
         }
-        S3Location location = new S3Location(bucket, prefix);
+        ObjectLocation location = new ObjectLocation(bucket, prefix);
         new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
         return location;
     }
 
-    private LineStore open(S3Objects objects, S3Location location) {
+    private LineStore open(S3Objects objects, ObjectLocation location) {
         return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
     }

@@ -40,7 +40,7 @@ class S3IndexInPlaceIT {
             byte[] text = new String(TestLines.text(11, 5_000, true, false), StandardCharsets.UTF_8).replace("\r", "")
                     .getBytes(StandardCharsets.UTF_8);
             Path file = Files.write(temp.resolve("train.jsonl"), text);
-            S3Location object = new S3Location(bucket, "data/train.jsonl");
+            ObjectLocation object = new ObjectLocation(bucket, "data/train.jsonl");
             objects.put(bucket, object.key(), RequestBody.fromBytes(text));
 
             for (IndexKind kind : List.of(IndexKind.DENSE, IndexKind.compact(4), IndexKind.sparse(16))) {
@@ -63,7 +63,7 @@ class S3IndexInPlaceIT {
     void anUnterminatedLastLineKeepsItsCarriageReturnAsContent(SeaweedFs server) {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location object = new S3Location(bucket, "log.txt");
+            ObjectLocation object = new ObjectLocation(bucket, "log.txt");
             objects.put(bucket, object.key(), RequestBody.fromString("a\r\n\nb\r"));
             new ObjectIndexer(objects).index(object, IndexOptions.defaults());
             try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), object,
@@ -77,7 +77,7 @@ class S3IndexInPlaceIT {
     void aReplacedObjectIsStaleUntilIndexedAgain(SeaweedFs server) {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location object = new S3Location(bucket, "data/app.log");
+            ObjectLocation object = new ObjectLocation(bucket, "data/app.log");
             objects.put(bucket, object.key(), RequestBody.fromString("one\ntwo\nthree\n"));
             new ObjectIndexer(objects).index(object, IndexOptions.defaults());
             IndexCache cache = new IndexCache(temp.resolve("cache"), 1 << 30);

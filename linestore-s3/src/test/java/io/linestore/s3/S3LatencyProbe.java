@@ -56,7 +56,7 @@ final class S3LatencyProbe {
         RequestCounter counter = new RequestCounter();
         try (SeaweedFs server = SeaweedFs.startAnother("latency"); S3Objects objects = server.client(cache, counter)) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "probe");
+            ObjectLocation location = new ObjectLocation(bucket, "probe");
             new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
             System.out.println("SeaweedFS (weed mini) on 127.0.0.1:");
             measure(objects, counter, location, cache, reads, seconds);
@@ -67,12 +67,12 @@ final class S3LatencyProbe {
                         true, cache, 1L << 30, S3Settings.DEFAULT_TIMEOUT, S3Settings.DEFAULT_RETRIES),
                         SeaweedFs.credentials(), List.of(counter))) {
             System.out.printf(Locale.ROOT, "%nthe stand-in answering after %d ms:%n", STAND_IN_DELAY_MS);
-            measure(objects, counter, new S3Location("stand-in", local.getFileName().toString()), cache, reads,
+            measure(objects, counter, new ObjectLocation("stand-in", local.getFileName().toString()), cache, reads,
                     seconds);
         }
     }
 
-    private static void measure(S3Objects objects, RequestCounter counter, S3Location location, Path cacheDir,
+    private static void measure(S3Objects objects, RequestCounter counter, ObjectLocation location, Path cacheDir,
             int reads, int seconds) throws Exception {
         IndexCache cache = new IndexCache(cacheDir, 1L << 30);
         StoreObjects objectsOfStore = StoreObjects.locate(objects, location);

@@ -53,7 +53,7 @@ class S3PushIT {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "big");
+            ObjectLocation location = new ObjectLocation(bucket, "big");
             long pushed = new StorePusher(objects, PART).push(temp.resolve("store"), location);
             assertThat(pushed).isGreaterThan(Files.size(input));
             assertThat(counter.get("UploadPartRequest")).as("%s", counter).isGreaterThanOrEqualTo(3);
@@ -72,7 +72,7 @@ class S3PushIT {
         LineStores.build(input, temp.resolve("second"), StoreOptions.defaults());
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "s");
+            ObjectLocation location = new ObjectLocation(bucket, "s");
             new StorePusher(objects, PART).push(temp.resolve("first"), location);
             StoreObjects first = StoreObjects.locate(objects, location);
             // Another store of the same generation: new objects, then the manifest, then the old ones go.
@@ -104,7 +104,7 @@ class S3PushIT {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "s");
+            ObjectLocation location = new ObjectLocation(bucket, "s");
             new StorePusher(objects, PART).push(local, location);
             StoreObjects before = StoreObjects.locate(objects, location);
             counter.reset();
@@ -131,7 +131,7 @@ class S3PushIT {
         Path local = shardedStore(250);
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "s");
+            ObjectLocation location = new ObjectLocation(bucket, "s");
             new StorePusher(objects, PART).push(local, location);
             List<String> old = readAll(objects, location);
             LineStores.append(local, new ByteArrayInputStream("more\nand more\n".getBytes(StandardCharsets.UTF_8)));
@@ -171,7 +171,7 @@ class S3PushIT {
         LineStores.build(input, temp.resolve("store"), StoreOptions.defaults());
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
-            S3Location location = new S3Location(bucket, "big");
+            ObjectLocation location = new ObjectLocation(bucket, "big");
             // Killed after the manifest GET, the upload listing, the create and one part.
             KillAfter kill = new KillAfter(4);
             try (S3Objects dying = server.client(temp.resolve("cache"), kill)) {
@@ -199,18 +199,18 @@ class S3PushIT {
         return local;
     }
 
-    private List<String> readAll(S3Objects objects, S3Location location) {
+    private List<String> readAll(S3Objects objects, ObjectLocation location) {
         try (LineStore store = open(objects, location)) {
             return store.read(0, store.lineCount());
         }
     }
 
-    private LineStore open(S3Objects objects, S3Location location) {
+    private LineStore open(S3Objects objects, ObjectLocation location) {
         return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
     }
 
-    private static List<String> keysBelow(S3Objects objects, S3Location location) {
+    private static List<String> keysBelow(S3Objects objects, ObjectLocation location) {
         return objects.client().listObjectsV2Paginator(r -> r.bucket(location.bucket()).prefix(location.key() + "/"))
                 .contents().stream().map(S3Object::key).toList();
     }

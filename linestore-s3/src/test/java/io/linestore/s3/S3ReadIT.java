@@ -78,7 +78,7 @@ class S3ReadIT {
     void everyReadEqualsTheLocalStore(String name, StoreOptions shape) {
         Path local = temp.resolve(name);
         LineStores.build(input, local, shape);
-        S3Location location = new S3Location(bucket, "stores/" + name);
+        ObjectLocation location = new ObjectLocation(bucket, "stores/" + name);
         long pushed = new StorePusher(objects, 5 << 20).push(local, location);
         assertThat(pushed).as(name).isPositive();
 
@@ -118,7 +118,7 @@ class S3ReadIT {
     void sixteenConcurrentReadersReadExactly() throws Exception {
         Path local = temp.resolve("concurrent");
         LineStores.build(input, local, StoreOptions.builder().sharded(37).build());
-        S3Location location = new S3Location(bucket, "stores/concurrent");
+        ObjectLocation location = new ObjectLocation(bucket, "stores/concurrent");
         new StorePusher(objects, 5 << 20).push(local, location);
         try (LineStore expected = LineStores.open(local, ReadMethod.FILE_CHANNEL);
                 LineStore shared = S3LineStore.open(objects, new IndexCache(temp.resolve("cache-concurrent"), 1 << 30),

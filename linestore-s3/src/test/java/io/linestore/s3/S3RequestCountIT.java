@@ -38,7 +38,7 @@ class S3RequestCountIT {
     void aDenseIndexIsReadByRangesNeverDownloaded(SeaweedFs server) throws IOException {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
-            S3Location location = push(objects, IndexKind.DENSE);
+            ObjectLocation location = push(objects, IndexKind.DENSE);
             long indexBytes = Files.size(temp.resolve("store-dense/g1/shards/00000002.idx"));
             for (int reader = 0; reader < 2; reader++) {
                 counter.reset();
@@ -109,7 +109,7 @@ class S3RequestCountIT {
     void aPartOfManyGetsKeepsSeveralInFlightAndReadsInOrder(SeaweedFs server) throws IOException {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
-            S3Location location = push(objects, IndexKind.DENSE);
+            ObjectLocation location = push(objects, IndexKind.DENSE);
             // GETs of 16 KiB: each shard of about 230 KB is 15 of them.
             try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                     ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10)) {
@@ -130,7 +130,7 @@ class S3RequestCountIT {
     void aCompactIndexIsDownloadedOnceForEveryReader(SeaweedFs server) throws IOException {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
-            S3Location location = push(objects, IndexKind.COMPACT);
+            ObjectLocation location = push(objects, IndexKind.COMPACT);
             counter.reset();
             try (LineStore store = open(objects, location)) {
                 counter.reset();
@@ -149,18 +149,18 @@ class S3RequestCountIT {
         }
     }
 
-    private S3Location push(S3Objects objects, IndexKind index) throws IOException {
+    private ObjectLocation push(S3Objects objects, IndexKind index) throws IOException {
         String bucket = SeaweedFs.newBucket(objects);
         Path input = Files.write(temp.resolve("numbers.txt"),
                 IntStream.range(0, 100_000).mapToObj(Integer::toString).collect(Collectors.toList()));
         Path local = temp.resolve("store-" + index.toString().replace(':', '-'));
         LineStores.build(input, local, StoreOptions.builder().sharded(40_000).index(index).build());
-        S3Location location = new S3Location(bucket, "numbers");
+        ObjectLocation location = new ObjectLocation(bucket, "numbers");
         new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
         return location;
     }
 
-    private LineStore open(S3Objects objects, S3Location location) {
+    private LineStore open(S3Objects objects, ObjectLocation location) {
         return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
     }

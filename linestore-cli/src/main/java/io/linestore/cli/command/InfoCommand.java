@@ -23,7 +23,8 @@ public final class InfoCommand implements Callable<Integer> {
     private final CommandSpec spec;
     private final PositionalParamSpec store = PositionalParamSpec.builder()
             .index("0").paramLabel("STORE").type(StoreArgument.class).converters(StoreArgument::new).required(true)
-            .description("The store's directory, an indexed file, or s3://bucket/prefix.").build();
+            .description("The store's directory, an indexed file, s3://bucket/prefix, or the https:// URL of an indexed"
+                    + " file or a store served with its index.").build();
     private final OptionSpec json = Flag.of("--json", "Print one JSON object instead of text.");
     private final RemoteOptions.Specs remote = new RemoteOptions.Specs();
 

@@ -45,7 +45,8 @@ public final class ReadCommand implements Callable<Integer> {
 
     private final PositionalParamSpec store = PositionalParamSpec.builder()
             .index("0").paramLabel("STORE").type(StoreArgument.class).converters(StoreArgument::new).required(true)
-            .description("The store's directory, an indexed file, or s3://bucket/prefix.").build();
+            .description("The store's directory, an indexed file, s3://bucket/prefix, or the https:// URL of an indexed"
+                    + " file or a store served with its index.").build();
     private final PositionalParamSpec offset = PositionalParamSpec.builder()
             .index("1").paramLabel("OFFSET").arity("0..1").type(Long.class).converters(new Sizes.CountConverter())
             .description("The first line number, from 0 (suffixes k, M, G: 10M).").build();

@@ -5,19 +5,20 @@ import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
- * The options of commands that reach object storage ({@code s3://} stores and objects): the
- * endpoint, and how long a request may wait and how often it is tried again. Each becomes the
- * system property {@code linestore-s3} reads, in place of its environment variable. Annotated
- * commands take it as a picocli mixin; commands described without annotations add {@link Specs}.
+ * The options of commands that reach object storage ({@code s3://} stores and objects) or web
+ * servers ({@code https://}): the endpoint, and how long a request may wait and how often it is
+ * tried again. Each becomes the system property {@code linestore-s3} reads, in place of its
+ * environment variable. Annotated commands take it as a picocli mixin; commands described without
+ * annotations add {@link Specs}.
  */
 public final class RemoteOptions {
 
     private static final String ENDPOINT = "For s3:// stores: the S3 endpoint, such as http://127.0.0.1:8333 "
             + "(default: $LINESTORE_S3_ENDPOINT, else AWS S3).";
-    private static final String TIMEOUT = "For s3:// stores: seconds a request waits for the server to connect "
-            + "or send its next bytes before it is tried again (default: $LINESTORE_S3_TIMEOUT, else 4).";
-    private static final String RETRIES = "For s3:// stores: how often a failed or timed-out request is tried "
-            + "again (default: $LINESTORE_S3_RETRIES, else 2).";
+    private static final String TIMEOUT = "For s3:// and https:// sources: seconds a request waits for the server "
+            + "to connect or send its next bytes before it is tried again (default: $LINESTORE_S3_TIMEOUT, else 4).";
+    private static final String RETRIES = "For s3:// and https:// sources: how often a failed or timed-out request "
+            + "is tried again (default: $LINESTORE_S3_RETRIES, else 2).";
 
     @Option(names = "--endpoint", paramLabel = "URL", description = ENDPOINT)
     private String endpoint;

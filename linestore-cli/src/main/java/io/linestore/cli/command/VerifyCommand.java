@@ -28,7 +28,8 @@ public final class VerifyCommand implements Callable<Integer> {
     private CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "STORE", converter = StoreArgumentConverter.class,
-            description = "The store's directory, an indexed file, or s3://bucket/prefix.")
+            description = "The store's directory, an indexed file, s3://bucket/prefix, or the https:// URL of an indexed"
+                    + " file or a store served with its index.")
     private StoreArgument store;
 
     @Mixin

@@ -1,0 +1,278 @@
+package io.linestore.s3;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.ConnectException;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocketFactory;
+
+/**
+ * Files on a web server that answers range requests ({@code Range: bytes=a-b}, status 206): static
+ * file servers, CDNs, object storage's public URLs. A location's "bucket" is the server's host and
+ * port, its key the path. Uses the JDK's {@link HttpURLConnection} (kept-alive connections, the JDK's
+ * trust store for {@code https}; {@code -Djavax.net.ssl.trustStore} adds a private certificate
+ * authority). Each try waits the timeout to connect and for each read of the answer; a try that
+ * times out, fails to connect, loses its connection or gets a 5xx or 429 answer is made again after a
+ * short backoff, up to the retries asked for. A server that answers a range request with the whole file (status 200) is
+ * refused in one line: reading it would mean downloading the file. {@code If-Match} is sent with
+ * strong ETags only (a weak one never matches by the standard); ETags are compared by the reader
+ * as well. Thread-safe; nothing to release but idle connections.
+ */
+final class HttpObjects implements ObjectReads {
+
+    /** The first backoff; it doubles with each try, with jitter. */
+    private static final long BACKOFF_MILLIS = 100;
+
+    private final String scheme;
+    private final int timeoutMillis;
+    private final int retries;
+    private final SSLSocketFactory tls;
+
+    /**
+     * A client of one scheme's servers.
+     *
+     * @param scheme {@code https} or {@code http}
+     * @param timeout how long one try waits to connect, and for each read of the answer
+     * @param retries how often a failed try is made again
+     * @param tls the TLS sockets to use, or {@code null} for the JDK's default (its trust store)
+     */
+    HttpObjects(String scheme, Duration timeout, int retries, SSLSocketFactory tls) {
+        this.scheme = scheme;
+        this.timeoutMillis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
+        this.retries = retries;
+        this.tls = tls;
+    }
+
+    @Override
+    public Optional<byte[]> getIfExists(String bucket, String key) {
+        return call("GET", bucket, key, -1, -1, null, connection -> {
+            int status = connection.getResponseCode();
+            if (status == 404 || status == 410) {
+                return Optional.empty();
+            }
+            expect(connection, status, 200, "GET", bucket, key);
+            try (InputStream in = connection.getInputStream()) {
+                return Optional.of(in.readAllBytes());
+            }
+        });
+    }
+
+    @Override
+    public Range getRange(String bucket, String key, long from, long to, String ifMatch) {
+        return call("GET", bucket, key, from, to, ifMatch, connection -> {
+            int status = connection.getResponseCode();
+            if (status == 412) {
+                return null;
+            }
+            if (status == 416) {
+                return new Range(new byte[0], null, Range.SHORTER);
+            }
+            if (status == 200) {
+                throw new S3StoreException(url(bucket, key) + ": the server does not answer range requests (it sent"
+                        + " the whole file for bytes " + from + "-" + (to - 1) + "); serve it from one that does", null);
+            }
+            expect(connection, status, 206, "GET", bucket, key);
+            long size = objectSize(connection.getHeaderField("Content-Range"));
+            if (size < 0) {
+                throw new S3StoreException(url(bucket, key) + ": the server answered a range request without the file's"
+                        + " size (Content-Range: " + connection.getHeaderField("Content-Range") + ")", null);
+            }
+            try (InputStream in = connection.getInputStream()) {
+                return new Range(in.readNBytes((int) (to - from)), eTag(connection), size);
+            }
+        });
+    }
+
+    @Override
+    public Opened stream(String bucket, String key, String ifMatch) {
+        return call("GET", bucket, key, -1, -1, ifMatch, connection -> {
+            int status = connection.getResponseCode();
+            if (status == 412) {
+                throw new S3StoreException(url(bucket, key) + " changed (its ETag is no longer " + ifMatch + ")", null);
+            }
+            expect(connection, status, 200, "GET", bucket, key);
+            return new Opened(connection.getInputStream(), connection.getContentLengthLong());
+        });
+    }
+
+    @Override
+    public void download(String bucket, String key, Path target) {
+        try (InputStream in = stream(bucket, key, null).in()) {
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        } catch (IOException e) {
+            throw new UncheckedIOException("downloading " + url(bucket, key) + " to " + target + " failed: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<Head> head(String bucket, String key) {
+        return call("HEAD", bucket, key, -1, -1, null, connection -> {
+            int status = connection.getResponseCode();
+            if (status == 404 || status == 410) {
+                return Optional.empty();
+            }
+            expect(connection, status, 200, "HEAD", bucket, key);
+            return Optional.of(new Head(connection.getContentLengthLong(), eTag(connection)));
+        });
+    }
+
+    @Override
+    public void close() {
+        // Connections are the JDK's, kept alive for the process and closed when idle.
+    }
+
+    /** What to do with an answer; may throw to fail the call. */
+    @FunctionalInterface
+    private interface Answer<T> {
+        T read(HttpURLConnection connection) throws IOException;
+    }
+
+    /**
+     * Makes a request and reads its answer, trying again after failures worth it.
+     *
+     * @param from the first byte of a range, or -1 for the whole file
+     * @param to one past the range's last byte
+     */
+    private <T> T call(String method, String bucket, String key, long from, long to, String ifMatch,
+            Answer<T> answer) {
+        String url = url(bucket, key);
+        for (int attempt = 0; ; attempt++) {
+            HttpURLConnection connection = null;
+            try {
+                connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
+                if (tls != null && connection instanceof HttpsURLConnection https) {
+                    https.setSSLSocketFactory(tls);
+                }
+                connection.setRequestMethod(method);
+                connection.setConnectTimeout(timeoutMillis);
+                connection.setReadTimeout(timeoutMillis);
+                connection.setInstanceFollowRedirects(true);
+                // Bytes as stored: a transparently compressed answer would have other lengths and ranges.
+                connection.setRequestProperty("Accept-Encoding", "identity");
+                if (from >= 0) {
+                    connection.setRequestProperty("Range", "bytes=" + from + "-" + (to - 1));
+                }
+                if (ifMatch != null && !ifMatch.startsWith("W/")) {
+                    connection.setRequestProperty("If-Match", ifMatch);
+                }
+                int status = connection.getResponseCode();
+                if ((status >= 500 || status == 429) && attempt < retries) {
+                    drain(connection);
+                    backoff(attempt);
+                    continue;
+                }
+                return answer.read(connection);
+            } catch (IOException e) {
+                discard(connection);
+                // A timeout, a refused or broken connection may pass; a certificate or a host name will not.
+                if (attempt < retries && !(e instanceof SSLException) && !(e instanceof UnknownHostException)) {
+                    backoff(attempt);
+                    continue;
+                }
+                throw failure(e, method, url);
+            }
+        }
+    }
+
+    private String url(String bucket, String key) {
+        return scheme + "://" + bucket + "/" + key;
+    }
+
+    private void expect(HttpURLConnection connection, int status, int wanted, String method, String bucket,
+            String key) {
+        if (status == wanted) {
+            return;
+        }
+        drain(connection);
+        String url = url(bucket, key);
+        if (status == 404 || status == 410) {
+            throw new S3StoreException("no such file: " + url + " (status " + status + ")", null);
+        }
+        if (status == 401 || status == 403) {
+            throw new S3StoreException(url + " refused " + method + " (status " + status + "): it is not public,"
+                    + " or needs credentials linestore does not send", null);
+        }
+        throw new S3StoreException(method + " " + url + " failed: status " + status, null);
+    }
+
+    private S3StoreException failure(IOException e, String method, String url) {
+        String server = URI.create(url).getHost();
+        if (e instanceof SocketTimeoutException) {
+            return new S3StoreException(server + " did not answer " + method + " " + url + " within the timeout of each"
+                    + " try: is it overloaded or stalled? (--timeout and --retries, LINESTORE_S3_TIMEOUT and"
+                    + " LINESTORE_S3_RETRIES set the limits)", e);
+        }
+        if (e instanceof UnknownHostException) {
+            return new S3StoreException("cannot resolve the host of " + url, e);
+        }
+        if (e instanceof ConnectException) {
+            return new S3StoreException("cannot connect to " + server + " (" + method + " " + url + "): is the server"
+                    + " running?", e);
+        }
+        if (e instanceof SSLException) {
+            return new S3StoreException("TLS with " + server + " failed (" + e.getMessage() + "): is its certificate"
+                    + " trusted? (-Djavax.net.ssl.trustStore in LINESTORE_JAVA_OPTS names a trust store)", e);
+        }
+        return new S3StoreException(method + " " + url + " failed: " + e.getMessage(), e);
+    }
+
+    /** The ETag of an answer, or {@code null} if the server gives none. */
+    private static String eTag(HttpURLConnection connection) {
+        return connection.getHeaderField("ETag");
+    }
+
+    /** The whole file's size: after the slash of {@code Content-Range: bytes a-b/SIZE}; -1 if not given. */
+    private static long objectSize(String contentRange) {
+        if (contentRange != null) {
+            int slash = contentRange.lastIndexOf('/');
+            if (slash >= 0 && !contentRange.endsWith("*")) {
+                try {
+                    return Long.parseLong(contentRange.substring(slash + 1).strip());
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** Reads an unwanted answer to its end, so that its connection can be used again. */
+    private static void drain(HttpURLConnection connection) {
+        try (InputStream in = connection.getErrorStream() != null ? connection.getErrorStream()
+                : connection.getInputStream()) {
+            in.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            connection.disconnect();
+        }
+    }
+
+    private static void discard(HttpURLConnection connection) {
+        if (connection != null) {
+            connection.disconnect();
+        }
+    }
+
+    private static void backoff(int attempt) {
+        long millis = BACKOFF_MILLIS << Math.min(attempt, 6);
+        try {
+            Thread.sleep(millis / 2 + ThreadLocalRandom.current().nextLong(millis / 2 + 1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new S3StoreException("interrupted while waiting to try a request again", e);
+        }
+    }
+}

@@ -1,0 +1,106 @@
+package io.linestore.s3;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The reads a store needs from where its objects live: whole small objects, byte ranges, whole
+ * objects as streams or files, and what an object's size and ETag are. Object storage
+ * ({@link S3Objects}) and plain web servers that answer range requests ({@link HttpObjects}) serve
+ * them alike; failures are {@link S3StoreException}s of one line naming the object. Implementations
+ * are thread-safe; close one to release its connections.
+ */
+interface ObjectReads extends AutoCloseable {
+
+    /**
+     * A byte range read from an object, with what the answer said of the whole object.
+     *
+     * @param bytes the bytes
+     * @param eTag the object's ETag, or {@code null} if the server gives none
+     * @param objectSize the object's size; {@value #SHORTER} when the object ends before the range starts
+     */
+    record Range(byte[] bytes, String eTag, long objectSize) {
+
+        /** The {@code objectSize} of an answer that the range is past the object's end (status 416). */
+        static final long SHORTER = -1;
+    }
+
+    /**
+     * What a server says of an object without sending it.
+     *
+     * @param size its size in bytes
+     * @param eTag its ETag, or {@code null} if the server gives none
+     */
+    record Head(long size, String eTag) {
+    }
+
+    /**
+     * A whole object being read.
+     *
+     * @param in its bytes; close it
+     * @param size its size as the answer gives it, or -1 if unknown
+     */
+    record Opened(InputStream in, long size) {
+    }
+
+    /**
+     * Reads a whole small object (a manifest).
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @return its bytes, or empty if there is no such object
+     * @throws S3StoreException if the request fails otherwise
+     */
+    Optional<byte[]> getIfExists(String bucket, String key);
+
+    /**
+     * Reads bytes {@code [from, to)} of an object in one ranged GET.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param from the first byte
+     * @param to one past the last byte, {@code > from}
+     * @param ifMatch the ETag the object must still have, or {@code null}
+     * @return the bytes, with the object's ETag and size (or {@link Range#SHORTER} if the object ends
+     *     before {@code from}); or {@code null} if the object's ETag is no longer {@code ifMatch} (the
+     *     object was replaced)
+     * @throws S3StoreException if the request fails
+     */
+    Range getRange(String bucket, String key, long from, long to, String ifMatch);
+
+    /**
+     * Opens a whole object as a stream.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param ifMatch the ETag the object must have, or {@code null}
+     * @return the stream and the object's size
+     * @throws S3StoreException if the request fails, or the object no longer has the ETag asked for
+     */
+    Opened stream(String bucket, String key, String ifMatch);
+
+    /**
+     * Downloads a whole object into a file.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param target the file, replaced
+     * @throws S3StoreException if the request fails
+     * @throws java.io.UncheckedIOException if writing fails
+     */
+    void download(String bucket, String key, Path target);
+
+    /**
+     * Asks for an object's size and ETag.
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @return what the server says, or empty if there is no such object
+     * @throws S3StoreException if the request fails otherwise
+     */
+    Optional<Head> head(String bucket, String key);
+
+    @Override
+    void close();
+}

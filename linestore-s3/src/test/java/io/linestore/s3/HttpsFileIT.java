@@ -1,0 +1,222 @@
+package io.linestore.s3;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.linestore.CorruptStoreException;
+import io.linestore.IndexKind;
+import io.linestore.IndexOptions;
+import io.linestore.LineStore;
+import io.linestore.LineStores;
+import io.linestore.Layout;
+import io.linestore.ReadMethod;
+import io.linestore.ReadOptions;
+import io.linestore.StoreOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Files on a web server over HTTPS ({@link HttpObjects}), with a certificate the test trusts: a text
+ * file indexed locally and served with its sidecar beside it reads like {@code sed -n} for 1,000
+ * random ranges (dense and sparse index), a warm one-line read is one GET, a store's directory served
+ * as files reads like the local store; a file that changed since it was indexed, one replaced while
+ * open, and a server that ignores ranges are errors naming the URL, never wrong lines.
+ */
+class HttpsFileIT {
+
+    private static final int LINES = 20_000;
+
+    /** The server's folder and key store, shared by the tests: each serves files of its own names. */
+    @TempDir
+    static Path shared;
+
+    private static Path served;
+    private static RangeServer server;
+    private static HttpObjects objects;
+
+    @TempDir
+    Path temp;
+
+    @BeforeAll
+    static void serve() throws Exception {
+        served = Files.createDirectories(shared.resolve("www"));
+        server = RangeServer.https(served, shared);
+        objects = new HttpObjects("https", Duration.ofSeconds(5), 1, server.trust().getSocketFactory());
+    }
+
+    @AfterEach
+    void answerRangesAgain() {
+        server.ignoreRanges(false);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        objects.close();
+        server.close();
+    }
+
+    @Test
+    void aFileIndexedLocallyAndServedWithItsSidecarReadsLikeSed() throws Exception {
+        // Terminated and without CR, so that sed prints what read prints: each line's bytes and \n.
+        byte[] text = new String(TestLines.text(7, LINES, true, false), StandardCharsets.UTF_8).replace("\r", "")
+                .getBytes(StandardCharsets.UTF_8);
+        List<byte[]> lines = split(text);
+        Path dir = Files.createDirectories(served.resolve("data set"));
+        for (IndexKind kind : List.of(IndexKind.DENSE, IndexKind.sparse(64))) {
+            Path file = Files.write(dir.resolve("train-" + kind.stride() + ".jsonl"), text);
+            LineStores.index(file, IndexOptions.builder().index(kind).build());
+            try (LineStore store = open("data%20set/" + file.getFileName())) {
+                assertThat(store.lineCount()).isEqualTo(lines.size());
+                Random random = new Random(kind.stride());
+                for (int i = 0; i < 1_000; i++) {
+                    long offset = random.nextInt(lines.size() + 2);
+                    long size = random.nextInt(i % 10 == 0 ? 3_000 : 20);
+                    byte[] expected = i % 50 == 0 ? sed(file, offset, size) : printed(lines, offset, size);
+                    assertThat(printed(store, offset, size)).as(kind + " read %d %d", offset, size)
+                            .isEqualTo(expected);
+                }
+                int before = server.requests();
+                store.read(lines.size() / 2, 1);
+                assertThat(server.requests() - before).as("GETs of a warm one-line read").isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void carriageReturnsAndAnUnterminatedLastLineReadAsFromLocalDisk() throws IOException {
+        Path file = Files.write(served.resolve("log.txt"), TestLines.text(3, 2_000, false, true));
+        LineStores.index(file, IndexOptions.builder().index(IndexKind.compact(8)).build());
+        try (LineStore local = LineStores.open(file); LineStore remote = open("log.txt")) {
+            assertThat(remote.lineCount()).isEqualTo(local.lineCount());
+            Random random = new Random(3);
+            for (int i = 0; i < 200; i++) {
+                long offset = random.nextLong(local.lineCount() + 1);
+                long size = random.nextInt(50);
+                assertThat(remote.read(offset, size)).as("read %d %d", offset, size).isEqualTo(local.read(offset, size));
+            }
+            assertThat(remote.read(local.lineCount() - 1, 5)).isEqualTo(local.read(local.lineCount() - 1, 5));
+        }
+    }
+
+    @Test
+    void aStoreDirectoryServedAsFilesReadsLikeTheLocalStore() throws IOException {
+        byte[] text = TestLines.text(5, 3_000, true, true);
+        Path input = Files.write(temp.resolve("input.txt"), text);
+        Path storeDir = Files.createDirectories(served.resolve("stores")).resolve("lines");
+        LineStores.build(input, storeDir, StoreOptions.builder().layout(Layout.SHARDED).linesPerShard(700).build());
+        try (LineStore local = LineStores.open(storeDir); LineStore remote = open("stores/lines")) {
+            assertThat(remote.lineCount()).isEqualTo(local.lineCount());
+            for (long offset = 0; offset < local.lineCount(); offset += 613) {
+                assertThat(remote.read(offset, 900)).as("read %d 900", offset).isEqualTo(local.read(offset, 900));
+            }
+            assertThat(remote.verify().problems()).isEmpty();
+        }
+    }
+
+    @Test
+    void aFileChangedSinceIndexedOrWhileOpenIsAnErrorNamingItsUrl() throws IOException {
+        byte[] text = TestLines.text(9, 5_000, true, false);
+        Path file = Files.write(served.resolve("app.log"), text);
+        LineStores.index(file, IndexOptions.defaults());
+        try (LineStore store = open("app.log")) {
+            assertThat(store.read(0, 2)).hasSize(2);
+            byte[] changed = text.clone();
+            changed[text.length / 2] ^= 1;
+            FileTime time = Files.getLastModifiedTime(file);
+            Files.write(file, changed);
+            Files.setLastModifiedTime(file, FileTime.fromMillis(time.toMillis() + 5_000));
+            assertThatThrownBy(() -> store.read(4_000, 10)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("app.log").hasMessageContaining("changed");
+        }
+        assertThatThrownBy(() -> open("app.log").close()).isInstanceOf(S3StoreException.class)
+                .hasMessageContaining(server.url() + "/app.log").hasMessageContaining("index it again");
+        Files.write(file, Arrays.copyOf(text, text.length - 10));
+        assertThatThrownBy(() -> open("app.log").close()).isInstanceOf(S3StoreException.class)
+                .hasMessageContaining((text.length - 10) + " bytes, indexed at " + text.length);
+    }
+
+    @Test
+    void aServerThatIgnoresRangesIsRefusedInOneLine() throws IOException {
+        Path file = Files.write(served.resolve("plain.txt"), TestLines.text(1, 100, true, false));
+        LineStores.index(file, IndexOptions.defaults());
+        server.ignoreRanges(true);
+        assertThatThrownBy(() -> open("plain.txt").close()).isInstanceOf(S3StoreException.class)
+                .hasMessageContaining(server.url() + "/plain.txt").hasMessageContaining("does not answer range requests")
+                .hasMessageNotContaining("\n");
+    }
+
+    @Test
+    void aMissingFileOrIndexSaysWhichAndHowToMakeTheIndex() throws IOException {
+        Files.write(served.resolve("unindexed.txt"), TestLines.text(1, 10, true, false));
+        assertThatThrownBy(() -> open("unindexed.txt").close()).isInstanceOf(S3StoreException.class)
+                .hasMessageContaining("no linestore at " + server.url() + "/unindexed.txt")
+                .hasMessageContaining("unindexed.txt.lsidx/");
+    }
+
+    private LineStore open(String path) {
+        ObjectLocation location = ObjectLocation.of(URI.create(server.url() + "/" + path));
+        return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
+                ReadOptions.of(ReadMethod.AUTO), () -> { });
+    }
+
+    /** Lines of text whose every line ends in \n, without it. */
+    private static List<byte[]> split(byte[] text) {
+        List<byte[]> lines = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < text.length; i++) {
+            if (text[i] == '\n') {
+                lines.add(Arrays.copyOfRange(text, start, i));
+                start = i + 1;
+            }
+        }
+        return lines;
+    }
+
+    private static byte[] printed(List<byte[]> lines, long offset, long size) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (long n = offset; n < Math.min(lines.size(), offset + size); n++) {
+            out.writeBytes(lines.get((int) n));
+            out.write('\n');
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] printed(LineStore store, long offset, long size) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        store.readBytes(offset, size, (number, line) -> {
+            byte[] bytes = new byte[line.remaining()];
+            line.duplicate().get(bytes);
+            out.writeBytes(bytes);
+            out.write('\n');
+        });
+        return out.toByteArray();
+    }
+
+    private static byte[] sed(Path file, long offset, long size) throws IOException, InterruptedException {
+        if (size == 0) {
+            return new byte[0];
+        }
+        Process sed = new ProcessBuilder("sed", "-n", (offset + 1) + "," + (offset + size) + "p", file.toString())
+                .start();
+        byte[] out = sed.getInputStream().readAllBytes();
+        assertThat(sed.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(sed.exitValue()).isZero();
+        return out;
+    }
+}

@@ -1,0 +1,216 @@
+package io.linestore.s3;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * A small HTTPS (or HTTP) file server for tests, as static file servers behave: GET and HEAD of the
+ * files below a folder, one {@code Range: bytes=a-b} per request (206 with {@code Content-Range}, 416
+ * past the end), a strong ETag from each file's size and modification time, {@code If-Match} (412),
+ * kept-alive connections. It can be told to ignore ranges (as some servers do). It counts requests.
+ * Its TLS certificate is self-signed, made by the JDK's {@code keytool} for 127.0.0.1; {@link #trust()}
+ * is a context that trusts it.
+ */
+final class RangeServer implements AutoCloseable {
+
+    private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d*)");
+    private static final String PASSWORD = "changeit";
+
+    private final Path root;
+    private final ServerSocket socket;
+    private final SSLContext tls;
+    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final AtomicInteger requests = new AtomicInteger();
+    private volatile boolean ignoreRanges;
+
+    private RangeServer(Path root, ServerSocket socket, SSLContext tls) {
+        this.root = root;
+        this.socket = socket;
+        this.tls = tls;
+        threads.submit(this::accept);
+    }
+
+    /**
+     * Serves a folder over HTTPS with a new self-signed certificate.
+     *
+     * @param root the folder served
+     * @param work a folder for the key store
+     * @return the running server
+     */
+    static RangeServer https(Path root, Path work) throws Exception {
+        Path keyStore = work.resolve("server.p12");
+        Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+                "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
+                "-ext", "SAN=ip:127.0.0.1,dns:localhost", "-validity", "2", "-storetype", "PKCS12",
+                "-keystore", keyStore.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD)
+                .redirectErrorStream(true).start();
+        String output = new String(keytool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (keytool.waitFor() != 0) {
+            throw new IllegalStateException("keytool failed: " + output);
+        }
+        KeyStore keys = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(keyStore)) {
+            keys.load(in, PASSWORD.toCharArray());
+        }
+        KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keyManagers.init(keys, PASSWORD.toCharArray());
+        TrustManagerFactory trustManagers = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trustManagers.init(keys);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), null);
+        return new RangeServer(root, context.getServerSocketFactory().createServerSocket(0, 50,
+                InetAddress.getLoopbackAddress()), context);
+    }
+
+    /** The base URL, without a trailing slash. */
+    String url() {
+        return (tls != null ? "https" : "http") + "://127.0.0.1:" + socket.getLocalPort();
+    }
+
+    /** A TLS context that trusts this server's certificate (and, being the server's, holds its key). */
+    SSLContext trust() {
+        return tls;
+    }
+
+    /** Requests answered so far. */
+    int requests() {
+        return requests.get();
+    }
+
+    /** Whether to answer range requests with the whole file, status 200. */
+    void ignoreRanges(boolean ignore) {
+        ignoreRanges = ignore;
+    }
+
+    private void accept() {
+        while (!socket.isClosed()) {
+            try {
+                Socket client = socket.accept();
+                threads.submit(() -> serve(client));
+            } catch (IOException e) {
+                return;
+            }
+        }
+    }
+
+    private void serve(Socket client) {
+        try (client; InputStream in = new BufferedInputStream(client.getInputStream());
+                OutputStream out = new BufferedOutputStream(client.getOutputStream(), 1 << 16)) {
+            // Each answer is flushed whole: no header waiting for a delayed acknowledgement.
+            client.setTcpNoDelay(true);
+            while (true) {
+                String requestLine = line(in);
+                if (requestLine == null || requestLine.isEmpty()) {
+                    return;
+                }
+                Map<String, String> headers = new HashMap<>();
+                for (String header = line(in); header != null && !header.isEmpty(); header = line(in)) {
+                    int colon = header.indexOf(':');
+                    headers.put(header.substring(0, colon).strip().toLowerCase(Locale.ROOT),
+                            header.substring(colon + 1).strip());
+                }
+                requests.incrementAndGet();
+                String[] parts = requestLine.split(" ");
+                answer(parts[0], parts[1], headers, out);
+                out.flush();
+            }
+        } catch (IOException e) {
+            // The client went: nothing to answer.
+        }
+    }
+
+    private void answer(String method, String target, Map<String, String> headers, OutputStream out)
+            throws IOException {
+        boolean head = method.equals("HEAD");
+        Path file = root.resolve(java.net.URLDecoder.decode(target.substring(1), StandardCharsets.UTF_8)).normalize();
+        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
+            respond(out, 404, "Not Found", Map.of(), new byte[0], head);
+            return;
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        String eTag = "\"" + Long.toHexString(bytes.length) + "-"
+                + Long.toHexString(Files.getLastModifiedTime(file).toMillis()) + "\"";
+        String ifMatch = headers.get("if-match");
+        if (ifMatch != null && !ifMatch.equals(eTag)) {
+            respond(out, 412, "Precondition Failed", Map.of("ETag", eTag), new byte[0], head);
+            return;
+        }
+        String range = headers.get("range");
+        if (range == null || ignoreRanges) {
+            respond(out, 200, "OK", Map.of("ETag", eTag), bytes, head);
+            return;
+        }
+        Matcher m = RANGE.matcher(range);
+        if (!m.matches()) {
+            respond(out, 400, "Bad Request", Map.of(), new byte[0], head);
+            return;
+        }
+        long from = Long.parseLong(m.group(1));
+        long to = m.group(2).isEmpty() ? bytes.length - 1 : Math.min(bytes.length - 1, Long.parseLong(m.group(2)));
+        if (from >= bytes.length) {
+            respond(out, 416, "Range Not Satisfiable", Map.of("Content-Range", "bytes */" + bytes.length), new byte[0],
+                    head);
+            return;
+        }
+        byte[] part = java.util.Arrays.copyOfRange(bytes, (int) from, (int) to + 1);
+        respond(out, 206, "Partial Content", Map.of("ETag", eTag, "Content-Range",
+                "bytes " + from + "-" + to + "/" + bytes.length), part, head);
+    }
+
+    private static void respond(OutputStream out, int status, String reason, Map<String, String> headers, byte[] body,
+            boolean head) throws IOException {
+        StringBuilder answer = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n");
+        headers.forEach((name, value) -> answer.append(name).append(": ").append(value).append("\r\n"));
+        answer.append("Content-Length: ").append(body.length).append("\r\n\r\n");
+        out.write(answer.toString().getBytes(StandardCharsets.ISO_8859_1));
+        if (!head) {
+            out.write(body);
+        }
+    }
+
+    /** One header line without its CRLF; {@code null} at the end of the stream. */
+    private static String line(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                return line.isEmpty() ? null : line.toString();
+            }
+            if (b != '\r') {
+                line.append((char) b);
+            }
+        }
+        return line.toString();
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            socket.close();
+        } catch (SocketException e) {
+            // Already closed.
+        }
+        threads.shutdownNow();
+    }
+}
