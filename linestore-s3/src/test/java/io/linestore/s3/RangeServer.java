@@ -26,27 +26,31 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * A small HTTPS (or HTTP) file server for tests, as static file servers behave: GET and HEAD of the
+ * A small HTTPS file server for tests, as static file servers behave: GET and HEAD of the
  * files below a folder, one {@code Range: bytes=a-b} per request (206 with {@code Content-Range}, 416
  * past the end), a strong ETag from each file's size and modification time, {@code If-Match} (412),
  * kept-alive connections. It can be told to ignore ranges (as some servers do). It counts requests.
  * Its TLS certificate is self-signed, made by the JDK's {@code keytool} for 127.0.0.1; {@link #trust()}
- * is a context that trusts it.
+ * is a context that trusts it, {@link #keyStore()} a trust store for {@code -Djavax.net.ssl.trustStore}.
+ * Shared with the command line's tests by this module's test jar.
  */
-final class RangeServer implements AutoCloseable {
+public final class RangeServer implements AutoCloseable {
 
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d*)");
-    private static final String PASSWORD = "changeit";
+    /** The password of {@link #keyStore()}. */
+    public static final String PASSWORD = "changeit";
 
     private final Path root;
     private final ServerSocket socket;
     private final SSLContext tls;
+    private final Path keyStore;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicInteger requests = new AtomicInteger();
     private volatile boolean ignoreRanges;
 
-    private RangeServer(Path root, ServerSocket socket, SSLContext tls) {
+    private RangeServer(Path root, ServerSocket socket, SSLContext tls, Path keyStore) {
         this.root = root;
+        this.keyStore = keyStore;
         this.socket = socket;
         this.tls = tls;
         threads.submit(this::accept);
@@ -58,8 +62,9 @@ final class RangeServer implements AutoCloseable {
      * @param root the folder served
      * @param work a folder for the key store
      * @return the running server
+     * @throws Exception if the certificate cannot be made or the port opened
      */
-    static RangeServer https(Path root, Path work) throws Exception {
+    public static RangeServer https(Path root, Path work) throws Exception {
         Path keyStore = work.resolve("server.p12");
         Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
                 "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname", "CN=127.0.0.1",
@@ -81,26 +86,51 @@ final class RangeServer implements AutoCloseable {
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), null);
         return new RangeServer(root, context.getServerSocketFactory().createServerSocket(0, 50,
-                InetAddress.getLoopbackAddress()), context);
+                InetAddress.getLoopbackAddress()), context, keyStore);
     }
 
-    /** The base URL, without a trailing slash. */
-    String url() {
-        return (tls != null ? "https" : "http") + "://127.0.0.1:" + socket.getLocalPort();
+    /**
+     * The base URL.
+     *
+     * @return {@code https://127.0.0.1:PORT}, without a trailing slash
+     */
+    public String url() {
+        return "https://127.0.0.1:" + socket.getLocalPort();
     }
 
-    /** A TLS context that trusts this server's certificate (and, being the server's, holds its key). */
-    SSLContext trust() {
+    /**
+     * A TLS context that trusts this server's certificate.
+     *
+     * @return the context (being the server's, it holds its key too)
+     */
+    public SSLContext trust() {
         return tls;
     }
 
-    /** Requests answered so far. */
-    int requests() {
+    /**
+     * The certificate's key store, PKCS12, password {@link #PASSWORD}.
+     *
+     * @return a trust store that trusts this server
+     */
+    public Path keyStore() {
+        return keyStore;
+    }
+
+    /**
+     * Counts requests.
+     *
+     * @return the requests answered so far
+     */
+    public int requests() {
         return requests.get();
     }
 
-    /** Whether to answer range requests with the whole file, status 200. */
-    void ignoreRanges(boolean ignore) {
+    /**
+     * Makes the server answer range requests with the whole file, status 200, as some servers do.
+     *
+     * @param ignore whether to ignore ranges
+     */
+    public void ignoreRanges(boolean ignore) {
         ignoreRanges = ignore;
     }
 
