@@ -15,7 +15,6 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
-import javax.net.ssl.HttpsURLConnection;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocketFactory;
 
@@ -37,7 +36,7 @@ final class HttpObjects implements ObjectReads {
     private static final long BACKOFF_MILLIS = 100;
 
     private final String scheme;
-    private final int timeoutMillis;
+    private final Duration timeout;
     private final int retries;
     private final SSLSocketFactory tls;
 
@@ -51,7 +50,7 @@ final class HttpObjects implements ObjectReads {
      */
     HttpObjects(String scheme, Duration timeout, int retries, SSLSocketFactory tls) {
         this.scheme = scheme;
-        this.timeoutMillis = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
+        this.timeout = timeout;
         this.retries = retries;
         this.tls = tls;
     }
@@ -153,13 +152,8 @@ final class HttpObjects implements ObjectReads {
         for (int attempt = 0; ; attempt++) {
             HttpURLConnection connection = null;
             try {
-                connection = (HttpURLConnection) URI.create(url).toURL().openConnection();
-                if (tls != null && connection instanceof HttpsURLConnection https) {
-                    https.setSSLSocketFactory(tls);
-                }
+                connection = HttpConnections.open(URI.create(url), timeout, tls);
                 connection.setRequestMethod(method);
-                connection.setConnectTimeout(timeoutMillis);
-                connection.setReadTimeout(timeoutMillis);
                 connection.setInstanceFollowRedirects(true);
                 // Bytes as stored: a transparently compressed answer would have other lengths and ranges.
                 connection.setRequestProperty("Accept-Encoding", "identity");

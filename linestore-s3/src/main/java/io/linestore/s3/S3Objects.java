@@ -29,7 +29,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * The object store as linestore uses it: whole small objects, byte ranges, streams, uploads. Wraps
- * one {@link S3Client} (AWS SDK v2, with the JDK's URL connection as HTTP client) and turns its
+ * one {@link S3Client} (AWS SDK v2, with the JDK's URL connection as HTTP client, opened by
+ * {@link HttpConnections}) and turns its
  * failures into {@link S3StoreException}s of one line. Thread-safe; close it to release the client.
  *
  * <p>Checksums are computed and validated only where the S3 API requires them
@@ -69,10 +70,8 @@ final class S3Objects implements ObjectReads {
     static S3Objects connect(S3Settings settings, AwsCredentialsProvider credentials,
             List<ExecutionInterceptor> interceptors) {
         var builder = S3Client.builder()
-                .httpClient(UrlConnectionHttpClient.builder()
-                        .connectionTimeout(settings.timeout())
-                        .socketTimeout(settings.timeout())
-                        .build())
+                // Connections opened by the JDK's defaults: no TLS context is made for an http:// endpoint.
+                .httpClient(UrlConnectionHttpClient.create(uri -> HttpConnections.open(uri, settings.timeout(), null)))
                 .region(Region.of(settings.region()))
                 .credentialsProvider(credentials)
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(settings.pathStyle()).build())
