@@ -1,5 +1,6 @@
 package io.linestore;
 
+import java.time.Duration;
 import java.util.Objects;
 
 /**
@@ -16,9 +17,15 @@ import java.util.Objects;
  *     {@link #STORE_AUTO_THRESHOLD} to use the threshold recorded in the store's manifest
  * @param blockCacheBytes for a compressed store, the most decompressed bytes its block cache keeps,
  *     {@code >= 0} (0 keeps none: every read decompresses its blocks); shared by the store's threads
+ * @param remoteTimeout for a store or file reached over the network ({@code s3://}, {@code https://}):
+ *     how long one try of a request waits to connect and for each next piece of the answer, positive;
+ *     or {@code null} for the provider's setting ({@code LINESTORE_S3_TIMEOUT}, else 4 s)
+ * @param remoteRetries for a store or file reached over the network: how often a request that timed
+ *     out or failed in a way worth trying again is tried again, {@code >= 0}; or
+ *     {@link #SETTINGS_RETRIES} for the provider's setting ({@code LINESTORE_S3_RETRIES}, else 2)
  */
 public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes,
-        long blockCacheBytes) {
+        long blockCacheBytes, Duration remoteTimeout, int remoteRetries) {
 
     /** Open shards cached when none is given. */
     public static final int DEFAULT_HANDLE_CACHE_SIZE = 128;
@@ -34,6 +41,9 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
      * (see {@link StoreOptions#autoThresholdBytes()}). The default.
      */
     public static final long STORE_AUTO_THRESHOLD = -1;
+
+    /** The {@code remoteRetries} that means: as the provider's settings say. The default. */
+    public static final int SETTINGS_RETRIES = -1;
 
     /**
      * Checks the options.
@@ -54,6 +64,12 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         }
         if (blockCacheBytes < 0) {
             throw new IllegalArgumentException("blockCacheBytes must be >= 0: " + blockCacheBytes);
+        }
+        if (remoteTimeout != null && (remoteTimeout.isNegative() || remoteTimeout.isZero())) {
+            throw new IllegalArgumentException("remoteTimeout must be positive: " + remoteTimeout);
+        }
+        if (remoteRetries < SETTINGS_RETRIES) {
+            throw new IllegalArgumentException("remoteRetries must be >= 0: " + remoteRetries);
         }
     }
 
@@ -83,6 +99,8 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         private int readBufferSize = DEFAULT_READ_BUFFER_SIZE;
         private long autoThresholdBytes = STORE_AUTO_THRESHOLD;
         private long blockCacheBytes = DEFAULT_BLOCK_CACHE_BYTES;
+        private Duration remoteTimeout;
+        private int remoteRetries = SETTINGS_RETRIES;
 
         private Builder() {
         }
@@ -143,13 +161,38 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         }
 
         /**
+         * Sets how long one try of a network request waits, for stores and files on object storage
+         * or web servers.
+         *
+         * @param remoteTimeout positive, or {@code null} for the provider's setting
+         * @return this builder
+         */
+        public Builder remoteTimeout(Duration remoteTimeout) {
+            this.remoteTimeout = remoteTimeout;
+            return this;
+        }
+
+        /**
+         * Sets how often a failed network request is tried again, for stores and files on object
+         * storage or web servers.
+         *
+         * @param remoteRetries {@code >= 0}, or {@link #SETTINGS_RETRIES} for the provider's setting
+         * @return this builder
+         */
+        public Builder remoteRetries(int remoteRetries) {
+            this.remoteRetries = remoteRetries;
+            return this;
+        }
+
+        /**
          * Makes the options.
          *
          * @return the options
          * @throws IllegalArgumentException if a value is out of range
          */
         public ReadOptions build() {
-            return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes, blockCacheBytes);
+            return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes, blockCacheBytes,
+                    remoteTimeout, remoteRetries);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.linestore.s3;
 
+import io.linestore.ReadOptions;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,7 +29,9 @@ import java.util.function.Function;
  * </table>
  *
  * <p>A stalled server (one that accepts connections and never answers) fails a request after
- * {@code (retries + 1) x timeout} and the backoff between tries: about 12 s by default.
+ * {@code (retries + 1) x timeout} and the backoff between tries: about 12 s by default. A store
+ * opened with {@link ReadOptions#remoteTimeout()} or {@link ReadOptions#remoteRetries()} uses those
+ * instead ({@link #with(ReadOptions)}).
  *
  * @param endpoint the endpoint override ({@code http://127.0.0.1:8333}), or empty for AWS
  * @param region the signing region
@@ -87,6 +90,18 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
         int retries = setting(properties, environment, "linestore.s3.retries", "LINESTORE_S3_RETRIES")
                 .map(S3Settings::retries).orElse(DEFAULT_RETRIES);
         return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes, timeout, retries);
+    }
+
+    /**
+     * These settings with the timeout and retries the read options ask for, where they ask.
+     *
+     * @param options the options a store is opened with
+     * @return the settings
+     */
+    S3Settings with(ReadOptions options) {
+        return new S3Settings(endpoint, region, pathStyle, cacheDir, cacheBytes,
+                options.remoteTimeout() != null ? options.remoteTimeout() : timeout,
+                options.remoteRetries() != ReadOptions.SETTINGS_RETRIES ? options.remoteRetries() : retries);
     }
 
     private static Optional<String> setting(Function<String, String> properties, Map<String, String> environment,

@@ -34,7 +34,7 @@ public final class S3StoreProvider implements UriStoreProvider {
     @Override
     public LineStore open(URI uri, ReadOptions options) {
         ObjectLocation location = ObjectLocation.of(uri);
-        S3Settings settings = S3Settings.fromEnvironment();
+        S3Settings settings = S3Settings.fromEnvironment().with(options);
         ObjectReads objects = location.isHttp()
                 ? new HttpObjects(location.scheme(), settings.timeout(), settings.retries(), null)
                 : S3Objects.connect(settings);

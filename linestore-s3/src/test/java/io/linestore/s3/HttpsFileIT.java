@@ -14,6 +14,9 @@ import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +27,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AfterAll;
@@ -36,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * file indexed locally and served with its sidecar beside it reads like {@code sed -n} for 1,000
  * random ranges (dense and sparse index), a warm one-line read is one GET, a store's directory served
  * as files reads like the local store; a file that changed since it was indexed, one replaced while
- * open, and a server that ignores ranges are errors naming the URL, never wrong lines.
+ * open, and a server that ignores ranges are errors naming the URL, never wrong lines; a stalled
+ * server fails within the timeout and retries the read options set.
  */
 class HttpsFileIT {
 
@@ -167,6 +172,35 @@ class HttpsFileIT {
         assertThatThrownBy(() -> open("unindexed.txt").close()).isInstanceOf(S3StoreException.class)
                 .hasMessageContaining("no linestore at " + server.url() + "/unindexed.txt")
                 .hasMessageContaining("unindexed.txt.lsidx/");
+    }
+
+    @Test
+    void aStalledServerFailsTheOpenWithinTheTimeoutAndRetriesTheReadOptionsSet() throws Exception {
+        List<Socket> accepted = new CopyOnWriteArrayList<>();
+        try (ServerSocket stalled = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                while (!stalled.isClosed()) {
+                    try {
+                        accepted.add(stalled.accept());
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            ReadOptions options = ReadOptions.builder().remoteTimeout(Duration.ofMillis(400)).remoteRetries(1).build();
+            URI url = URI.create("http://127.0.0.1:" + stalled.getLocalPort() + "/app.log");
+            long started = System.nanoTime();
+            assertThatThrownBy(() -> LineStores.open(url, options).close()).isInstanceOf(S3StoreException.class)
+                    .hasMessageContaining("did not answer GET " + url.resolve("/app.log/manifest.json"))
+                    .hasMessageContaining("within the timeout");
+            // Two tries of 0.4 s and a backoff, far below the default of three tries of 4 s.
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(3));
+            assertThat(accepted).as("connections: the first try and one retry").hasSize(2);
+        } finally {
+            for (Socket socket : accepted) {
+                socket.close();
+            }
+        }
     }
 
     private LineStore open(String path) {
