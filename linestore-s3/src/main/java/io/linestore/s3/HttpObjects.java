@@ -15,6 +15,8 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSocketFactory;
 
@@ -26,11 +28,19 @@ import javax.net.ssl.SSLSocketFactory;
  * authority). Each try waits the timeout to connect and for each read of the answer; a try that
  * times out, fails to connect, loses its connection or gets a 5xx or 429 answer is made again after a
  * short backoff, up to the retries asked for. A server that answers a range request with the whole file (status 200) is
- * refused in one line: reading it would mean downloading the file. {@code If-Match} is sent with
- * strong ETags only (a weak one never matches by the standard); ETags are compared by the reader
- * as well. Thread-safe; nothing to release but idle connections.
+ * refused in one line (unless the file is no longer than the range asked for): reading it would mean
+ * downloading the file; so is an answer of another range than asked for, or an encoded one. A file's
+ * version is its ETag, or, from a server that gives none, its {@code Last-Modified} date; reads ask
+ * for it ({@code If-Match}, strong ETags only since a weak one never matches by the standard, or
+ * {@code If-Unmodified-Since}) and the reader compares it as well. Missing files are 404, 410, or 403
+ * (as object storage's public URLs answer). Thread-safe; nothing to release but idle connections.
  */
 final class HttpObjects implements ObjectReads {
+
+    /** Marks an identity that is a {@code Last-Modified} date, from a server that gives no ETag. */
+    static final String LAST_MODIFIED = "last-modified:";
+
+    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+)");
 
     /** The first backoff; it doubles with each try, with jitter. */
     private static final long BACKOFF_MILLIS = 100;
@@ -59,11 +69,13 @@ final class HttpObjects implements ObjectReads {
     public Optional<byte[]> getIfExists(String bucket, String key) {
         return call("GET", bucket, key, -1, -1, null, connection -> {
             int status = connection.getResponseCode();
-            if (status == 404 || status == 410) {
+            // 403: object storage's public URLs answer so for a missing key when listing is not public.
+            if (status == 404 || status == 410 || status == 403) {
+                drain(connection);
                 return Optional.empty();
             }
             expect(connection, status, 200, "GET", bucket, key);
-            try (InputStream in = connection.getInputStream()) {
+            try (InputStream in = identityBody(connection, bucket, key)) {
                 return Optional.of(in.readAllBytes());
             }
         });
@@ -74,23 +86,34 @@ final class HttpObjects implements ObjectReads {
         return call("GET", bucket, key, from, to, ifMatch, connection -> {
             int status = connection.getResponseCode();
             if (status == 412) {
+                drain(connection);
                 return null;
             }
             if (status == 416) {
+                drain(connection);
                 return new Range(new byte[0], null, Range.SHORTER);
             }
-            if (status == 200) {
+            long size;
+            if (status == 200 && from == 0 && connection.getContentLengthLong() >= 0
+                    && connection.getContentLengthLong() <= to) {
+                // The whole file, no longer than the range asked for: what a 206 would have held.
+                size = connection.getContentLengthLong();
+            } else if (status == 200) {
+                connection.disconnect();
                 throw new S3StoreException(url(bucket, key) + ": the server does not answer range requests (it sent"
                         + " the whole file for bytes " + from + "-" + (to - 1) + "); serve it from one that does", null);
+            } else {
+                expect(connection, status, 206, "GET", bucket, key);
+                size = checkedRange(connection, from, to, url(bucket, key));
             }
-            expect(connection, status, 206, "GET", bucket, key);
-            long size = objectSize(connection.getHeaderField("Content-Range"));
-            if (size < 0) {
-                throw new S3StoreException(url(bucket, key) + ": the server answered a range request without the file's"
-                        + " size (Content-Range: " + connection.getHeaderField("Content-Range") + ")", null);
-            }
-            try (InputStream in = connection.getInputStream()) {
-                return new Range(in.readNBytes((int) (to - from)), eTag(connection), size);
+            int wanted = (int) (Math.min(to, size) - from);
+            try (InputStream in = identityBody(connection, bucket, key)) {
+                byte[] bytes = in.readNBytes(wanted);
+                if (bytes.length < wanted) {
+                    // A connection cut in the middle of the answer: worth another try.
+                    throw new IOException("the answer ended after " + bytes.length + " of " + wanted + " bytes");
+                }
+                return new Range(bytes, identity(connection), size);
             }
         });
     }
@@ -100,10 +123,11 @@ final class HttpObjects implements ObjectReads {
         return call("GET", bucket, key, -1, -1, ifMatch, connection -> {
             int status = connection.getResponseCode();
             if (status == 412) {
-                throw new S3StoreException(url(bucket, key) + " changed (its ETag is no longer " + ifMatch + ")", null);
+                drain(connection);
+                throw new S3StoreException(url(bucket, key) + " changed (it is no longer " + ifMatch + ")", null);
             }
             expect(connection, status, 200, "GET", bucket, key);
-            return new Opened(connection.getInputStream(), connection.getContentLengthLong());
+            return new Opened(identityBody(connection, bucket, key), connection.getContentLengthLong());
         });
     }
 
@@ -125,7 +149,7 @@ final class HttpObjects implements ObjectReads {
                 return Optional.empty();
             }
             expect(connection, status, 200, "HEAD", bucket, key);
-            return Optional.of(new Head(connection.getContentLengthLong(), eTag(connection)));
+            return Optional.of(new Head(connection.getContentLengthLong(), identity(connection)));
         });
     }
 
@@ -160,7 +184,9 @@ final class HttpObjects implements ObjectReads {
                 if (from >= 0) {
                     connection.setRequestProperty("Range", "bytes=" + from + "-" + (to - 1));
                 }
-                if (ifMatch != null && !ifMatch.startsWith("W/")) {
+                if (ifMatch != null && ifMatch.startsWith(LAST_MODIFIED)) {
+                    connection.setRequestProperty("If-Unmodified-Since", ifMatch.substring(LAST_MODIFIED.length()));
+                } else if (ifMatch != null && !ifMatch.startsWith("W/")) {
                     connection.setRequestProperty("If-Match", ifMatch);
                 }
                 int status = connection.getResponseCode();
@@ -169,7 +195,12 @@ final class HttpObjects implements ObjectReads {
                     backoff(attempt);
                     continue;
                 }
-                return answer.read(connection);
+                try {
+                    return answer.read(connection);
+                } catch (RuntimeException e) {
+                    connection.disconnect();
+                    throw e;
+                }
             } catch (IOException e) {
                 discard(connection);
                 // A timeout, a refused or broken connection may pass; a certificate or a host name will not.
@@ -224,24 +255,52 @@ final class HttpObjects implements ObjectReads {
         return new S3StoreException(method + " " + url + " failed: " + e.getMessage(), e);
     }
 
-    /** The ETag of an answer, or {@code null} if the server gives none. */
-    private static String eTag(HttpURLConnection connection) {
-        return connection.getHeaderField("ETag");
+    /**
+     * What identifies the file's version in an answer: its ETag, or, from a server that gives none,
+     * its {@code Last-Modified} date marked as such (asked for by {@code If-Unmodified-Since} and
+     * compared like an ETag); {@code null} if the server gives neither.
+     */
+    private static String identity(HttpURLConnection connection) {
+        String eTag = connection.getHeaderField("ETag");
+        if (eTag != null) {
+            return eTag;
+        }
+        String modified = connection.getHeaderField("Last-Modified");
+        return modified == null ? null : LAST_MODIFIED + modified;
     }
 
-    /** The whole file's size: after the slash of {@code Content-Range: bytes a-b/SIZE}; -1 if not given. */
-    private static long objectSize(String contentRange) {
-        if (contentRange != null) {
-            int slash = contentRange.lastIndexOf('/');
-            if (slash >= 0 && !contentRange.endsWith("*")) {
-                try {
-                    return Long.parseLong(contentRange.substring(slash + 1).strip());
-                } catch (NumberFormatException e) {
-                    return -1;
-                }
-            }
+    /**
+     * The whole file's size from {@code Content-Range: bytes A-B/SIZE}, checked to be the range asked
+     * for: a proxy or cache that answers another range would otherwise hand out other lines.
+     */
+    private static long checkedRange(HttpURLConnection connection, long from, long to, String url) {
+        String contentRange = connection.getHeaderField("Content-Range");
+        Matcher m = contentRange == null ? null : CONTENT_RANGE.matcher(contentRange.strip());
+        if (m == null || !m.matches()) {
+            connection.disconnect();
+            throw new S3StoreException(url + ": the server answered a range request with Content-Range: "
+                    + contentRange + ", not bytes A-B/SIZE", null);
         }
-        return -1;
+        long first = Long.parseLong(m.group(1));
+        long last = Long.parseLong(m.group(2));
+        long size = Long.parseLong(m.group(3));
+        if (first != from || last != Math.min(to, size) - 1) {
+            connection.disconnect();
+            throw new S3StoreException(url + ": asked for bytes " + from + "-" + (to - 1) + ", the server answered "
+                    + contentRange, null);
+        }
+        return size;
+    }
+
+    /** The answer's body, refused if the server encoded it (its lengths and ranges would not be the file's). */
+    private InputStream identityBody(HttpURLConnection connection, String bucket, String key) throws IOException {
+        String encoding = connection.getContentEncoding();
+        if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
+            connection.disconnect();
+            throw new S3StoreException(url(bucket, key) + ": the server sent it " + encoding + "-encoded though asked"
+                    + " for the bytes as stored (Accept-Encoding: identity)", null);
+        }
+        return connection.getInputStream();
     }
 
     /** Reads an unwanted answer to its end, so that its connection can be used again. */

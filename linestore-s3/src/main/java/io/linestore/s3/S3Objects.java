@@ -18,6 +18,7 @@ import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.core.interceptor.ExecutionInterceptor;
 import software.amazon.awssdk.core.sync.RequestBody;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
@@ -29,8 +30,8 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
 
 /**
  * The object store as linestore uses it: whole small objects, byte ranges, streams, uploads. Wraps
- * one {@link S3Client} (AWS SDK v2, with the JDK's URL connection as HTTP client, opened by
- * {@link HttpConnections}) and turns its
+ * one {@link S3Client} (AWS SDK v2, with the JDK's URL connection as HTTP client; for an
+ * {@code http://} endpoint opened by {@link HttpConnections}) and turns its
  * failures into {@link S3StoreException}s of one line. Thread-safe; close it to release the client.
  *
  * <p>Checksums are computed and validated only where the S3 API requires them
@@ -69,9 +70,18 @@ final class S3Objects implements ObjectReads {
      */
     static S3Objects connect(S3Settings settings, AwsCredentialsProvider credentials,
             List<ExecutionInterceptor> interceptors) {
+        boolean plainHttp = settings.endpoint().map(uri -> "http".equalsIgnoreCase(uri.getScheme())).orElse(false);
+        // An http:// endpoint's connections are opened by HttpConnections: the SDK's builder would make a
+        // TLS context no request uses (tens of milliseconds of a short command); its proxy is then the
+        // JDK's (-Dhttp.proxyHost), not HTTP_PROXY. Every other endpoint gets the builder's client.
+        SdkHttpClient http = plainHttp
+                ? UrlConnectionHttpClient.create(uri -> HttpConnections.open(uri, settings.timeout(), null))
+                : UrlConnectionHttpClient.builder()
+                        .connectionTimeout(settings.timeout())
+                        .socketTimeout(settings.timeout())
+                        .build();
         var builder = S3Client.builder()
-                // Connections opened by the JDK's defaults: no TLS context is made for an http:// endpoint.
-                .httpClient(UrlConnectionHttpClient.create(uri -> HttpConnections.open(uri, settings.timeout(), null)))
+                .httpClient(http)
                 .region(Region.of(settings.region()))
                 .credentialsProvider(credentials)
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(settings.pathStyle()).build())

@@ -69,8 +69,10 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
         Optional<byte[]> sidecarJson = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST));
         if (sidecarJson.isEmpty()) {
             throw new S3StoreException("no linestore at " + location + ": no " + StoreFiles.MANIFEST
-                    + " below it (not a store, or a push that did not finish) and no index " + sidecar
-                    + "/ (linestore index " + location + " makes one)", null);
+                    + " below it (not a store, or a push that did not finish) and no index " + sidecar + "/ ("
+                    + (location.isHttp() ? "linestore index FILE makes one, to serve beside the file; a server"
+                            + " that hides missing files answers 403 for it"
+                            : "linestore index " + location + " makes one") + ")", null);
         }
         Manifest manifest = ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), sidecarJson.get());
         return sidecar(objects, location, sidecar, manifest);
@@ -117,8 +119,8 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
     /**
      * A file on a web server with the sidecar {@code linestore index} made of it, served beside it: the
      * file must have the size indexed and the CRC32C of the head and tail the sidecar records (two
-     * ranged GETs, the second asking for the first one's ETag). The ETag, if the server gives one,
-     * is then asked for by every read.
+     * ranged GETs, the second asking for the first one's ETag, or Last-Modified date from a server
+     * that gives no ETag, and compared with it). That version is then asked for by every read.
      */
     private static StoreObjects servedFile(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
             Manifest manifest) {
@@ -145,7 +147,8 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
             tail = head.bytes();
         } else {
             ObjectReads.Range answer = objects.getRange(object.bucket(), object.key(), tailStart, indexed, head.eTag());
-            if (answer == null || answer.objectSize() != indexed) {
+            if (answer == null || answer.objectSize() != indexed
+                    || (head.eTag() != null && !head.eTag().equals(answer.eTag()))) {
                 throw new S3StoreException(object + " changed while it was opened; open it again", null);
             }
             tail = answer.bytes();

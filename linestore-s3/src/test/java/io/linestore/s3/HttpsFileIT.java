@@ -66,8 +66,10 @@ class HttpsFileIT {
     }
 
     @AfterEach
-    void answerRangesAgain() {
+    void serveAsAtFirst() {
         server.ignoreRanges(false);
+        server.withoutETags(false);
+        server.shiftRanges(false);
     }
 
     @AfterAll
@@ -161,9 +163,47 @@ class HttpsFileIT {
         Path file = Files.write(served.resolve("plain.txt"), TestLines.text(1, 100, true, false));
         LineStores.index(file, IndexOptions.defaults());
         server.ignoreRanges(true);
-        assertThatThrownBy(() -> open("plain.txt").close()).isInstanceOf(S3StoreException.class)
-                .hasMessageContaining(server.url() + "/plain.txt").hasMessageContaining("does not answer range requests")
-                .hasMessageNotContaining("\n");
+        // The open's first GET asks for the whole (small) file: a 200 holds just that. A later range does not.
+        try (LineStore store = open("plain.txt")) {
+            assertThatThrownBy(() -> store.read(50, 1)).isInstanceOf(S3StoreException.class)
+                    .hasMessageContaining(server.url() + "/plain.txt")
+                    .hasMessageContaining("does not answer range requests").hasMessageNotContaining("\n");
+        }
+    }
+
+    @Test
+    void fromAServerWithoutETagsAFileChangedWhileOpenIsSeenByItsDate() throws IOException {
+        byte[] text = TestLines.text(13, 3_000, true, false);
+        Path file = Files.write(served.resolve("dated.log"), text);
+        LineStores.index(file, IndexOptions.defaults());
+        server.withoutETags(true);
+        try (LineStore store = open("dated.log")) {
+            List<String> before = store.read(2_000, 5);
+            // The same size, the same line ends: only the file's date tells the new version apart.
+            byte[] changed = text.clone();
+            int inLine = text.length - 1;
+            while (changed[inLine] == '\n' || changed[inLine] == '\r') {
+                inLine--;
+            }
+            changed[inLine] ^= 1;
+            FileTime time = Files.getLastModifiedTime(file);
+            Files.write(file, changed);
+            Files.setLastModifiedTime(file, FileTime.fromMillis(time.toMillis() + 5_000));
+            assertThatThrownBy(() -> store.read(100, 5)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("dated.log").hasMessageContaining("changed");
+            assertThat(before).hasSize(5);
+        }
+    }
+
+    @Test
+    void anAnswerOfAnotherRangeThanAskedIsRefused() throws IOException {
+        Path file = Files.write(served.resolve("shifted.txt"), TestLines.text(21, 500, true, false));
+        LineStores.index(file, IndexOptions.defaults());
+        try (LineStore store = open("shifted.txt")) {
+            server.shiftRanges(true);
+            assertThatThrownBy(() -> store.read(300, 2)).isInstanceOf(S3StoreException.class)
+                    .hasMessageContaining(server.url() + "/shifted.txt").hasMessageContaining("the server answered bytes");
+        }
     }
 
     @Test

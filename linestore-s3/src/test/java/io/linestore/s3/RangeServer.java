@@ -13,6 +13,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -29,7 +33,9 @@ import javax.net.ssl.TrustManagerFactory;
  * A small HTTPS file server for tests, as static file servers behave: GET and HEAD of the
  * files below a folder, one {@code Range: bytes=a-b} per request (206 with {@code Content-Range}, 416
  * past the end), a strong ETag from each file's size and modification time, {@code If-Match} (412),
- * kept-alive connections. It can be told to ignore ranges (as some servers do). It counts requests.
+ * kept-alive connections. It can be told to ignore ranges (as some servers do), to send no ETags
+ * (only {@code Last-Modified}, honouring {@code If-Unmodified-Since}), or to answer other ranges than
+ * asked for. It counts requests.
  * Its TLS certificate is self-signed, made by the JDK's {@code keytool} for 127.0.0.1; {@link #trust()}
  * is a context that trusts it, {@link #keyStore()} a trust store for {@code -Djavax.net.ssl.trustStore}.
  * Shared with the command line's tests by this module's test jar.
@@ -47,6 +53,8 @@ public final class RangeServer implements AutoCloseable {
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicInteger requests = new AtomicInteger();
     private volatile boolean ignoreRanges;
+    private volatile boolean withoutETags;
+    private volatile boolean shiftRanges;
 
     private RangeServer(Path root, ServerSocket socket, SSLContext tls, Path keyStore) {
         this.root = root;
@@ -134,6 +142,26 @@ public final class RangeServer implements AutoCloseable {
         ignoreRanges = ignore;
     }
 
+    /**
+     * Makes the server send no ETag, only {@code Last-Modified}, and honour {@code If-Unmodified-Since},
+     * as some static file servers do.
+     *
+     * @param without whether to leave ETags out
+     */
+    public void withoutETags(boolean without) {
+        withoutETags = without;
+    }
+
+    /**
+     * Makes the server answer a range request not starting at 0 with the range one byte earlier, as
+     * a faulty cache in between might; {@code Content-Range} says so.
+     *
+     * @param shift whether to shift ranges
+     */
+    public void shiftRanges(boolean shift) {
+        shiftRanges = shift;
+    }
+
     private void accept() {
         while (!socket.isClosed()) {
             try {
@@ -180,16 +208,21 @@ public final class RangeServer implements AutoCloseable {
             return;
         }
         byte[] bytes = Files.readAllBytes(file);
-        String eTag = "\"" + Long.toHexString(bytes.length) + "-"
-                + Long.toHexString(Files.getLastModifiedTime(file).toMillis()) + "\"";
+        long modified = Files.getLastModifiedTime(file).toMillis();
+        String eTag = "\"" + Long.toHexString(bytes.length) + "-" + Long.toHexString(modified) + "\"";
+        String lastModified = DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                Instant.ofEpochMilli(modified).atZone(ZoneOffset.UTC));
+        Map<String, String> version = withoutETags ? Map.of("Last-Modified", lastModified) : Map.of("ETag", eTag);
         String ifMatch = headers.get("if-match");
-        if (ifMatch != null && !ifMatch.equals(eTag)) {
-            respond(out, 412, "Precondition Failed", Map.of("ETag", eTag), new byte[0], head);
+        String ifUnmodifiedSince = headers.get("if-unmodified-since");
+        if ((ifMatch != null && !ifMatch.equals(eTag)) || (ifUnmodifiedSince != null && modified / 1000
+                > ZonedDateTime.parse(ifUnmodifiedSince, DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond())) {
+            respond(out, 412, "Precondition Failed", version, new byte[0], head);
             return;
         }
         String range = headers.get("range");
         if (range == null || ignoreRanges) {
-            respond(out, 200, "OK", Map.of("ETag", eTag), bytes, head);
+            respond(out, 200, "OK", version, bytes, head);
             return;
         }
         Matcher m = RANGE.matcher(range);
@@ -198,6 +231,9 @@ public final class RangeServer implements AutoCloseable {
             return;
         }
         long from = Long.parseLong(m.group(1));
+        if (shiftRanges && from > 0) {
+            from--;
+        }
         long to = m.group(2).isEmpty() ? bytes.length - 1 : Math.min(bytes.length - 1, Long.parseLong(m.group(2)));
         if (from >= bytes.length) {
             respond(out, 416, "Range Not Satisfiable", Map.of("Content-Range", "bytes */" + bytes.length), new byte[0],
@@ -205,8 +241,9 @@ public final class RangeServer implements AutoCloseable {
             return;
         }
         byte[] part = java.util.Arrays.copyOfRange(bytes, (int) from, (int) to + 1);
-        respond(out, 206, "Partial Content", Map.of("ETag", eTag, "Content-Range",
-                "bytes " + from + "-" + to + "/" + bytes.length), part, head);
+        Map<String, String> partHeaders = new HashMap<>(version);
+        partHeaders.put("Content-Range", "bytes " + from + "-" + to + "/" + bytes.length);
+        respond(out, 206, "Partial Content", partHeaders, part, head);
     }
 
     private static void respond(OutputStream out, int status, String reason, Map<String, String> headers, byte[] body,
