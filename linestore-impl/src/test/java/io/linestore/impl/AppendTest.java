@@ -34,7 +34,7 @@ class AppendTest {
 
     private static final WriteOptions SMALL_WRITES = WriteOptions.builder().writeBufferSize(3).build();
 
-    @TempDir
+    @TempDir(factory = MemoryTempDirs.class)
     Path tmp;
 
     @ParameterizedTest(name = "{0}")

@@ -62,7 +62,7 @@ class LineStoreContractTest {
 
     private final StoreConfig config;
 
-    @TempDir
+    @TempDir(factory = MemoryTempDirs.class)
     Path tmp;
 
     private int stores;

@@ -35,7 +35,7 @@ class ReadersMatchReferenceTest {
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
-    void everyReaderEqualsTheReferenceSplitter(long seed, @TempDir Path dir) {
+    void everyReaderEqualsTheReferenceSplitter(long seed, @TempDir(factory = MemoryTempDirs.class) Path dir) {
         SplittableRandom random = new SplittableRandom(seed);
         // Every configuration in turn, so 300 cases cover each of them several times.
         StoreConfig config = CONFIGS.get((int) (seed % CONFIGS.size()));

@@ -44,7 +44,8 @@ class WriteBufferSizesTest {
 
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
-    void everyBufferSizeWritesTheSameLines(long seed, @TempDir Path dir) throws IOException {
+    void everyBufferSizeWritesTheSameLines(long seed, @TempDir(factory = MemoryTempDirs.class) Path dir)
+            throws IOException {
         SplittableRandom random = new SplittableRandom(seed);
         StoreConfig config = CONFIGS.get((int) (seed % CONFIGS.size()));
         int bufferSize = BUFFER_SIZES.get(random.nextInt(BUFFER_SIZES.size()));
