@@ -3,6 +3,7 @@ package io.linestore.s3;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
+import javax.net.ssl.SSLException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
 import software.amazon.awssdk.core.exception.SdkClientException;
@@ -60,6 +61,11 @@ final class S3Errors {
             return new S3StoreException(endpoint + " did not answer " + action + " " + object + " within the timeout"
                     + " of each try: is it overloaded or stalled? (--timeout and --retries, LINESTORE_S3_TIMEOUT and"
                     + " LINESTORE_S3_RETRIES set the limits)", e);
+        }
+        if (has(e, SSLException.class)) {
+            return new S3StoreException("TLS with the S3 endpoint " + endpoint + " failed (" + action + " " + object
+                    + "): is its certificate trusted? (-Djavax.net.ssl.trustStore in LINESTORE_JAVA_OPTS names a"
+                    + " trust store)", e);
         }
         if (has(e, UnknownHostException.class)) {
             return new S3StoreException("cannot resolve the host of the S3 endpoint " + endpoint

@@ -26,6 +26,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -41,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * random ranges (dense and sparse index), a warm one-line read is one GET, a store's directory served
  * as files reads like the local store; a file that changed since it was indexed, one replaced while
  * open, and a server that ignores ranges are errors naming the URL, never wrong lines; a stalled
- * server fails within the timeout and retries the read options set.
+ * server fails within the timeout and retries the read options set; an S3 endpoint over HTTPS is
+ * read once the trust store names its certificate.
  */
 class HttpsFileIT {
 
@@ -70,6 +73,7 @@ class HttpsFileIT {
         server.ignoreRanges(false);
         server.withoutETags(false);
         server.shiftRanges(false);
+        server.bucketPaths(false);
     }
 
     @AfterAll
@@ -203,6 +207,44 @@ class HttpsFileIT {
             server.shiftRanges(true);
             assertThatThrownBy(() -> store.read(300, 2)).isInstanceOf(S3StoreException.class)
                     .hasMessageContaining(server.url() + "/shifted.txt").hasMessageContaining("the server answered bytes");
+        }
+    }
+
+    /**
+     * An S3 endpoint over HTTPS whose certificate a private authority signed: refused in one line
+     * until {@code javax.net.ssl.trustStore} names it, as a user's {@code LINESTORE_JAVA_OPTS} does;
+     * then read like the local store. The server here stands in for S3 (a store copied to its bucket
+     * as files; requests not authenticated).
+     */
+    @Test
+    void anS3EndpointOverHttpsIsReadOnceTheTrustStoreNamesItsCertificate() throws IOException {
+        Path input = Files.write(temp.resolve("s3-input.txt"), TestLines.text(19, 2_000, true, true));
+        Path storeDir = Files.createDirectories(served.resolve("s3")).resolve("store");
+        LineStores.build(input, storeDir, StoreOptions.builder().layout(Layout.SHARDED).linesPerShard(600).build());
+        server.bucketPaths(true);
+        ObjectLocation location = new ObjectLocation("any-bucket", "s3/store");
+        S3Settings settings = new S3Settings(Optional.of(server.endpoint()), "us-east-1", true, temp.resolve("cache"),
+                1L << 30, Duration.ofSeconds(5), 0);
+        IndexCache cache = new IndexCache(temp.resolve("cache"), 1L << 30);
+        try (S3Objects untrusted = S3Objects.connect(settings, SeaweedFs.credentials(), List.of())) {
+            assertThatThrownBy(() -> S3LineStore.open(untrusted, cache, location, ReadOptions.of(ReadMethod.AUTO),
+                    () -> { }).close()).isInstanceOf(S3StoreException.class)
+                    .hasMessageContaining("TLS with the S3 endpoint " + server.url())
+                    .hasMessageContaining("javax.net.ssl.trustStore").hasMessageNotContaining("\n");
+        }
+        Map<String, String> trustStore = Map.of("javax.net.ssl.trustStore", server.keyStore().toString(),
+                "javax.net.ssl.trustStorePassword", RangeServer.PASSWORD, "javax.net.ssl.trustStoreType", "PKCS12");
+        trustStore.forEach(System::setProperty);
+        try (S3Objects trusted = S3Objects.connect(settings, SeaweedFs.credentials(), List.of());
+                LineStore local = LineStores.open(storeDir);
+                LineStore remote = S3LineStore.open(trusted, cache, location, ReadOptions.of(ReadMethod.AUTO),
+                        () -> { })) {
+            assertThat(remote.lineCount()).isEqualTo(local.lineCount());
+            for (long offset = 0; offset < local.lineCount(); offset += 377) {
+                assertThat(remote.read(offset, 700)).as("read %d 700", offset).isEqualTo(local.read(offset, 700));
+            }
+        } finally {
+            trustStore.keySet().forEach(System::clearProperty);
         }
     }
 

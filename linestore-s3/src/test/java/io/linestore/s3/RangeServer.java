@@ -8,7 +8,10 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.SocketException;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,21 +33,24 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
- * A small HTTPS file server for tests, as static file servers behave: GET and HEAD of the
- * files below a folder, one {@code Range: bytes=a-b} per request (206 with {@code Content-Range}, 416
- * past the end), a strong ETag from each file's size and modification time, {@code If-Match} (412),
- * kept-alive connections. It can be told to ignore ranges (as some servers do), to send no ETags
- * (only {@code Last-Modified}, honouring {@code If-Unmodified-Since}), or to answer other ranges than
- * asked for. It counts requests.
- * Its TLS certificate is self-signed, made by the JDK's {@code keytool} for 127.0.0.1; {@link #trust()}
- * is a context that trusts it, {@link #keyStore()} a trust store for {@code -Djavax.net.ssl.trustStore}.
- * Shared with the command line's tests by this module's test jar.
+ * A small file server for tests and measurements, as static file servers and object storage
+ * behave: GET and HEAD of the files below a folder, one {@code Range: bytes=a-b} per request (206
+ * with {@code Content-Range}, 416 past the end), a strong ETag from each file's size and modification
+ * time, {@code If-Match} (412), kept-alive connections, one virtual thread per connection. Over HTTPS
+ * with a self-signed certificate made by the JDK's {@code keytool} for 127.0.0.1 ({@link #trust()}
+ * is a context that trusts it, {@link #keyStore()} a trust store for {@code -Djavax.net.ssl.trustStore}),
+ * or plain HTTP. It can take the first part of each path for an S3 bucket (path-style, any bucket;
+ * a missing file is S3's {@code NoSuchKey}, and requests are not authenticated), answer each request
+ * after a delay without using CPU (as a distant server), ignore ranges (as some servers do), send no
+ * ETags (only {@code Last-Modified}, honouring {@code If-Unmodified-Since}), or answer other ranges
+ * than asked for. It counts requests. Shared with the command line's tests by this module's test jar.
  */
 public final class RangeServer implements AutoCloseable {
 
-    private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d*)");
     /** The password of {@link #keyStore()}. */
     public static final String PASSWORD = "changeit";
+
+    private static final Pattern RANGE = Pattern.compile("bytes=(\\d+)-(\\d*)");
 
     private final Path root;
     private final ServerSocket socket;
@@ -55,17 +61,30 @@ public final class RangeServer implements AutoCloseable {
     private volatile boolean ignoreRanges;
     private volatile boolean withoutETags;
     private volatile boolean shiftRanges;
+    private volatile boolean bucketPaths;
+    private volatile long delayMillis;
 
     private RangeServer(Path root, ServerSocket socket, SSLContext tls, Path keyStore) {
         this.root = root;
-        this.keyStore = keyStore;
         this.socket = socket;
         this.tls = tls;
+        this.keyStore = keyStore;
         threads.submit(this::accept);
     }
 
     /**
-     * Serves a folder over HTTPS with a new self-signed certificate.
+     * Serves a folder over plain HTTP on a free port of 127.0.0.1.
+     *
+     * @param root the folder served
+     * @return the running server
+     * @throws IOException if no port can be opened
+     */
+    public static RangeServer http(Path root) throws IOException {
+        return new RangeServer(root, new ServerSocket(0, 256, InetAddress.getLoopbackAddress()), null, null);
+    }
+
+    /**
+     * Serves a folder over HTTPS on a free port of 127.0.0.1, with a new self-signed certificate.
      *
      * @param root the folder served
      * @param work a folder for the key store
@@ -93,23 +112,32 @@ public final class RangeServer implements AutoCloseable {
         trustManagers.init(keys);
         SSLContext context = SSLContext.getInstance("TLS");
         context.init(keyManagers.getKeyManagers(), trustManagers.getTrustManagers(), null);
-        return new RangeServer(root, context.getServerSocketFactory().createServerSocket(0, 50,
+        return new RangeServer(root, context.getServerSocketFactory().createServerSocket(0, 256,
                 InetAddress.getLoopbackAddress()), context, keyStore);
     }
 
     /**
      * The base URL.
      *
-     * @return {@code https://127.0.0.1:PORT}, without a trailing slash
+     * @return {@code https://127.0.0.1:PORT} (or {@code http://}), without a trailing slash
      */
     public String url() {
-        return "https://127.0.0.1:" + socket.getLocalPort();
+        return (tls != null ? "https" : "http") + "://127.0.0.1:" + socket.getLocalPort();
+    }
+
+    /**
+     * The base URL as an S3 endpoint.
+     *
+     * @return {@link #url()} as a URI
+     */
+    public URI endpoint() {
+        return URI.create(url());
     }
 
     /**
      * A TLS context that trusts this server's certificate.
      *
-     * @return the context (being the server's, it holds its key too)
+     * @return the context (being the server's, it holds its key too); {@code null} for plain HTTP
      */
     public SSLContext trust() {
         return tls;
@@ -118,7 +146,7 @@ public final class RangeServer implements AutoCloseable {
     /**
      * The certificate's key store, PKCS12, password {@link #PASSWORD}.
      *
-     * @return a trust store that trusts this server
+     * @return a trust store that trusts this server; {@code null} for plain HTTP
      */
     public Path keyStore() {
         return keyStore;
@@ -162,10 +190,34 @@ public final class RangeServer implements AutoCloseable {
         shiftRanges = shift;
     }
 
+    /**
+     * Makes the server take the first part of each path for an S3 bucket, of any name: {@code
+     * /BUCKET/KEY} is the file {@code KEY} below the folder.
+     *
+     * @param buckets whether paths start with a bucket
+     * @return this server
+     */
+    public RangeServer bucketPaths(boolean buckets) {
+        bucketPaths = buckets;
+        return this;
+    }
+
+    /**
+     * Makes the server wait before each answer, spending no CPU, as a server across a network does.
+     *
+     * @param millis the wait
+     * @return this server
+     */
+    public RangeServer delay(long millis) {
+        delayMillis = millis;
+        return this;
+    }
+
     private void accept() {
         while (!socket.isClosed()) {
             try {
                 Socket client = socket.accept();
+                client.setTcpNoDelay(true);
                 threads.submit(() -> serve(client));
             } catch (IOException e) {
                 return;
@@ -176,8 +228,6 @@ public final class RangeServer implements AutoCloseable {
     private void serve(Socket client) {
         try (client; InputStream in = new BufferedInputStream(client.getInputStream());
                 OutputStream out = new BufferedOutputStream(client.getOutputStream(), 1 << 16)) {
-            // Each answer is flushed whole: no header waiting for a delayed acknowledgement.
-            client.setTcpNoDelay(true);
             while (true) {
                 String requestLine = line(in);
                 if (requestLine == null || requestLine.isEmpty()) {
@@ -190,70 +240,87 @@ public final class RangeServer implements AutoCloseable {
                             header.substring(colon + 1).strip());
                 }
                 requests.incrementAndGet();
+                if (delayMillis > 0) {
+                    Thread.sleep(delayMillis);
+                }
                 String[] parts = requestLine.split(" ");
                 answer(parts[0], parts[1], headers, out);
+                // Each answer is flushed whole: no header waiting for a delayed acknowledgement.
                 out.flush();
             }
-        } catch (IOException e) {
-            // The client went: nothing to answer.
+        } catch (IOException | InterruptedException e) {
+            // The client went, or the server closes: nothing to answer.
         }
     }
 
     private void answer(String method, String target, Map<String, String> headers, OutputStream out)
             throws IOException {
         boolean head = method.equals("HEAD");
-        Path file = root.resolve(java.net.URLDecoder.decode(target.substring(1), StandardCharsets.UTF_8)).normalize();
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) {
-            respond(out, 404, "Not Found", Map.of(), new byte[0], head);
-            return;
+        String path = URLDecoder.decode(target.replaceFirst("\\?.*", "").substring(1), StandardCharsets.UTF_8);
+        if (bucketPaths) {
+            path = path.substring(path.indexOf('/') + 1);
         }
-        byte[] bytes = Files.readAllBytes(file);
-        long modified = Files.getLastModifiedTime(file).toMillis();
-        String eTag = "\"" + Long.toHexString(bytes.length) + "-" + Long.toHexString(modified) + "\"";
-        String lastModified = DateTimeFormatter.RFC_1123_DATE_TIME.format(
-                Instant.ofEpochMilli(modified).atZone(ZoneOffset.UTC));
-        Map<String, String> version = withoutETags ? Map.of("Last-Modified", lastModified) : Map.of("ETag", eTag);
-        String ifMatch = headers.get("if-match");
-        String ifUnmodifiedSince = headers.get("if-unmodified-since");
-        if ((ifMatch != null && !ifMatch.equals(eTag)) || (ifUnmodifiedSince != null && modified / 1000
-                > ZonedDateTime.parse(ifUnmodifiedSince, DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond())) {
-            respond(out, 412, "Precondition Failed", version, new byte[0], head);
-            return;
-        }
-        String range = headers.get("range");
-        if (range == null || ignoreRanges) {
-            respond(out, 200, "OK", version, bytes, head);
-            return;
-        }
-        Matcher m = RANGE.matcher(range);
-        if (!m.matches()) {
-            respond(out, 400, "Bad Request", Map.of(), new byte[0], head);
-            return;
-        }
-        long from = Long.parseLong(m.group(1));
-        if (shiftRanges && from > 0) {
-            from--;
-        }
-        long to = m.group(2).isEmpty() ? bytes.length - 1 : Math.min(bytes.length - 1, Long.parseLong(m.group(2)));
-        if (from >= bytes.length) {
-            respond(out, 416, "Range Not Satisfiable", Map.of("Content-Range", "bytes */" + bytes.length), new byte[0],
+        Path file = root.resolve(path).normalize();
+        if (!file.startsWith(root) || !Files.isRegularFile(file) || !(head || method.equals("GET"))) {
+            byte[] body = "<Error><Code>NoSuchKey</Code></Error>".getBytes(StandardCharsets.UTF_8);
+            respond(out, 404, "Not Found", Map.of("Content-Type", "application/xml"), body, null, 0, body.length,
                     head);
             return;
         }
-        byte[] part = java.util.Arrays.copyOfRange(bytes, (int) from, (int) to + 1);
-        Map<String, String> partHeaders = new HashMap<>(version);
-        partHeaders.put("Content-Range", "bytes " + from + "-" + to + "/" + bytes.length);
-        respond(out, 206, "Partial Content", partHeaders, part, head);
+        try (FileChannel channel = FileChannel.open(file)) {
+            long size = channel.size();
+            long modified = Files.getLastModifiedTime(file).toMillis();
+            String eTag = "\"" + Long.toHexString(size) + "-" + Long.toHexString(modified) + "\"";
+            String lastModified = DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                    Instant.ofEpochMilli(modified).atZone(ZoneOffset.UTC));
+            Map<String, String> version = new HashMap<>(withoutETags ? Map.of("Last-Modified", lastModified)
+                    : Map.of("ETag", eTag));
+            String ifMatch = headers.get("if-match");
+            String ifUnmodifiedSince = headers.get("if-unmodified-since");
+            if ((ifMatch != null && !ifMatch.equals(eTag)) || (ifUnmodifiedSince != null && modified / 1000
+                    > ZonedDateTime.parse(ifUnmodifiedSince, DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond())) {
+                respond(out, 412, "Precondition Failed", version, new byte[0], null, 0, 0, head);
+                return;
+            }
+            String range = headers.get("range");
+            if (range == null || ignoreRanges) {
+                respond(out, 200, "OK", version, null, channel, 0, size, head);
+                return;
+            }
+            Matcher m = RANGE.matcher(range);
+            if (!m.matches()) {
+                respond(out, 400, "Bad Request", Map.of(), new byte[0], null, 0, 0, head);
+                return;
+            }
+            long from = Long.parseLong(m.group(1));
+            if (shiftRanges && from > 0) {
+                from--;
+            }
+            long last = m.group(2).isEmpty() ? size - 1 : Math.min(size - 1, Long.parseLong(m.group(2)));
+            if (from >= size) {
+                respond(out, 416, "Range Not Satisfiable", Map.of("Content-Range", "bytes */" + size), new byte[0],
+                        null, 0, 0, head);
+                return;
+            }
+            version.put("Content-Range", "bytes " + from + "-" + last + "/" + size);
+            respond(out, 206, "Partial Content", version, null, channel, from, last + 1 - from, head);
+        }
     }
 
+    /** Writes an answer whose body is {@code body}, or else {@code length} bytes of {@code file} from {@code from}. */
     private static void respond(OutputStream out, int status, String reason, Map<String, String> headers, byte[] body,
-            boolean head) throws IOException {
+            FileChannel file, long from, long length, boolean head) throws IOException {
         StringBuilder answer = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n");
         headers.forEach((name, value) -> answer.append(name).append(": ").append(value).append("\r\n"));
-        answer.append("Content-Length: ").append(body.length).append("\r\n\r\n");
+        answer.append("Content-Length: ").append(body != null ? body.length : length).append("\r\n\r\n");
         out.write(answer.toString().getBytes(StandardCharsets.ISO_8859_1));
-        if (!head) {
+        if (head) {
+            return;
+        }
+        if (body != null) {
             out.write(body);
+        } else {
+            file.transferTo(from, length, Channels.newChannel(out));
         }
     }
 
@@ -273,11 +340,7 @@ public final class RangeServer implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try {
-            socket.close();
-        } catch (SocketException e) {
-            // Already closed.
-        }
+        socket.close();
         threads.shutdownNow();
     }
 }

@@ -27,7 +27,7 @@ import java.util.stream.IntStream;
  * reads of an S3 store with its index cached, against one bare ranged GET of the same bytes (the
  * floor), GETs per read, and the throughput of 1, 8 and 32 threads doing one-line reads, next to the
  * same threads doing bare ranged GETs of the same bytes, with the load average. Twice: against a
- * SeaweedFS started on 127.0.0.1, whose CPU is the machine's, then against a {@link DelayedS3} that
+ * SeaweedFS started on 127.0.0.1, whose CPU is the machine's, then against a {@link RangeServer} that
  * answers after {@value #STAND_IN_DELAY_MS} ms without using CPU, as a distant server does.
  * Arguments: a scratch directory, reads per size (default 300), seconds per concurrency level
  * (default 5).
@@ -62,7 +62,7 @@ final class S3LatencyProbe {
             measure(objects, counter, location, cache, reads, seconds);
         }
         counter.reset();
-        try (DelayedS3 standIn = new DelayedS3(dir, STAND_IN_DELAY_MS);
+        try (RangeServer standIn = RangeServer.http(dir).bucketPaths(true).delay(STAND_IN_DELAY_MS);
                 S3Objects objects = S3Objects.connect(new S3Settings(Optional.of(standIn.endpoint()), "us-east-1",
                         true, cache, 1L << 30, S3Settings.DEFAULT_TIMEOUT, S3Settings.DEFAULT_RETRIES),
                         SeaweedFs.credentials(), List.of(counter))) {
