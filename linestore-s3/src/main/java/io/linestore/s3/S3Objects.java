@@ -11,7 +11,6 @@ import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
-import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
@@ -99,9 +98,11 @@ final class S3Objects implements ObjectReads {
 
     @Override
     public Optional<byte[]> getIfExists(String bucket, String key) {
-        try {
-            ResponseBytes<GetObjectResponse> bytes = client.getObjectAsBytes(r -> r.bucket(bucket).key(key));
-            return Optional.of(bytes.asByteArray());
+        // The streaming GET that ranged reads use too: a short command sets up one of the SDK's paths, not two.
+        try (ResponseInputStream<GetObjectResponse> in = client.getObject(r -> r.bucket(bucket).key(key))) {
+            return Optional.of(in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading s3://" + bucket + "/" + key + " failed: " + e.getMessage(), e);
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         } catch (S3Exception e) {
