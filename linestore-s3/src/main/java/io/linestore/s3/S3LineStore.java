@@ -37,11 +37,12 @@ import java.util.zip.CRC32C;
  * A store (or an object indexed in place) read from S3-compatible object storage: the manifest is
  * fetched once, on open; each shard's index entries come from {@link ShardIndexes} (ranged GETs of
  * a few KiB, or a whole compact index downloaded once); then every read of a line range is one
- * ranged GET of the data object (a range of more than {@value #MAX_GET_BYTES} bytes is split into
- * several, {@value #GETS_IN_FLIGHT} of them in flight at once and split in order), checked line by line against the index by {@link PromisedLines}, as local reads are,
- * before any line is handed out. A read that starts where the last one ended fetches up to
- * {@value #MAX_GET_BYTES} bytes ahead, and the reads that follow are served from them, so a range
- * read in batches costs about one GET per {@value #MAX_GET_BYTES} bytes. No bucket is listed.
+ * ranged GET of the data object (a range of more than {@link S3Settings#getBytes()} bytes, 8 MiB by
+ * default, is split into several, {@link S3Settings#getsInFlight()} of them in flight at once, 4 by
+ * default, and split in order), checked line by line against the index by {@link PromisedLines}, as
+ * local reads are, before any line is handed out. A read that starts where the last one ended
+ * fetches up to that many bytes ahead, and the reads that follow are served from them, so a range
+ * read in batches costs about one GET per that many bytes. No bucket is listed.
  *
  * <p>Every {@link ReadMethod} is accepted and reads the same way, through ranged GETs;
  * {@link #readMethod()} returns the one asked for.
@@ -58,11 +59,6 @@ import java.util.zip.CRC32C;
  */
 final class S3LineStore implements LineStore {
 
-    /** The most bytes one GET fetches by default; larger ranges take several, in flight together. */
-    static final int MAX_GET_BYTES = 8 << 20;
-
-    /** GETs of one shard part in flight at once, when it takes more than one. */
-    static final int GETS_IN_FLIGHT = 4;
 
     /** Lines per batch of {@link #lines}. */
     private static final long STREAM_BATCH = 4096;
@@ -75,6 +71,7 @@ final class S3LineStore implements LineStore {
     private final AtomicReferenceArray<String> eTags;
     private final AtomicReference<Window> window = new AtomicReference<>();
     private final int maxGetBytes;
+    private final int getsInFlight;
     /** Runs the GETs of a part larger than one GET; a virtual thread each. */
     private final ExecutorService inFlight = Executors.newVirtualThreadPerTaskExecutor();
     private final Runnable onClose;
@@ -94,24 +91,28 @@ final class S3LineStore implements LineStore {
      */
     static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ReadOptions options,
             Runnable onClose) {
-        return open(objects, cache, location, options, onClose, MAX_GET_BYTES);
+        return open(objects, cache, location, options, onClose, S3Settings.DEFAULT_GET_BYTES,
+                S3Settings.DEFAULT_GETS_IN_FLIGHT);
     }
 
     /**
      * Opens the store found at a location, reading at most {@code maxGetBytes} of data per GET.
      *
      * @param maxGetBytes the most bytes one GET of data fetches, {@code >= 1}
+     * @param getsInFlight how many GETs of one shard part are in flight at once, {@code >= 1}
      * @return the store
      */
     static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ReadOptions options,
-            Runnable onClose, int maxGetBytes) {
+            Runnable onClose, int maxGetBytes, int getsInFlight) {
         StoreObjects store = StoreObjects.locate(objects, location);
-        return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose, maxGetBytes);
+        return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose, maxGetBytes,
+                getsInFlight);
     }
 
     private S3LineStore(ObjectReads objects, StoreObjects store, ReadOptions options, ShardIndexes indexes,
-            Runnable onClose, int maxGetBytes) {
+            Runnable onClose, int maxGetBytes, int getsInFlight) {
         this.maxGetBytes = maxGetBytes;
+        this.getsInFlight = getsInFlight;
         this.onClose = onClose;
         this.objects = objects;
         this.store = store;
@@ -274,7 +275,7 @@ final class S3LineStore implements LineStore {
 
     /**
      * The GETs of one shard part: a part of one GET is fetched (reading ahead when it continues the
-     * last read) and split; a larger one keeps {@value #GETS_IN_FLIGHT} GETs in flight and splits
+     * last read) and split; a larger one keeps {@link #getsInFlight} GETs in flight and splits
      * their answers in order. At most that many answers are held at once, whatever the part's size.
      */
     private final class Gets {
@@ -303,7 +304,7 @@ final class S3LineStore implements LineStore {
                 submit(firstPlan);
                 firstPlan = null;
             }
-            if (answers.size() == GETS_IN_FLIGHT) {
+            if (answers.size() == getsInFlight) {
                 splitOldest();
             }
             submit(plan);

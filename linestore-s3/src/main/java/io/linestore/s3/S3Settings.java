@@ -26,6 +26,8 @@ import java.util.function.Function;
  * <tr><td>{@code linestore.s3.cacheBytes}</td><td>{@code LINESTORE_S3_CACHE_BYTES}</td><td>1 GiB</td></tr>
  * <tr><td>{@code linestore.s3.timeout}</td><td>{@code LINESTORE_S3_TIMEOUT}</td><td>4 seconds</td></tr>
  * <tr><td>{@code linestore.s3.retries}</td><td>{@code LINESTORE_S3_RETRIES}</td><td>2</td></tr>
+ * <tr><td>{@code linestore.s3.getBytes}</td><td>{@code LINESTORE_S3_GET_BYTES}</td><td>8 MiB</td></tr>
+ * <tr><td>{@code linestore.s3.getsInFlight}</td><td>{@code LINESTORE_S3_GETS_IN_FLIGHT}</td><td>4</td></tr>
  * </table>
  *
  * <p>A stalled server (one that accepts connections and never answers) fails a request after
@@ -41,9 +43,11 @@ import java.util.function.Function;
  * @param cacheBytes the most bytes the index cache keeps
  * @param timeout how long one try of a request waits to connect, or for the server's next bytes
  * @param retries how often a request that failed in a way worth trying again is tried again
+ * @param getBytes the most bytes of data one GET fetches; a larger shard part takes several
+ * @param getsInFlight how many GETs of one shard part are in flight at once, when it takes several
  */
 record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes,
-        Duration timeout, int retries) {
+        Duration timeout, int retries, int getBytes, int getsInFlight) {
 
     /** The system property of the endpoint, which the command line's {@code --endpoint} sets. */
     static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
@@ -55,6 +59,29 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
 
     /** Tries after the first when nothing else is set. */
     static final int DEFAULT_RETRIES = 2;
+
+    /** Bytes of data one GET fetches at most when nothing else is set: 8 MiB. */
+    static final int DEFAULT_GET_BYTES = 8 << 20;
+
+    /** GETs of one shard part in flight at once when nothing else is set. */
+    static final int DEFAULT_GETS_IN_FLIGHT = 4;
+
+    /**
+     * Settings with the default GET size and GETs in flight.
+     *
+     * @param endpoint the endpoint override, or empty for AWS
+     * @param region the signing region
+     * @param pathStyle whether requests name the bucket in the path
+     * @param cacheDir the index cache's directory
+     * @param cacheBytes the most bytes the index cache keeps
+     * @param timeout how long one try of a request waits
+     * @param retries how often a failed request is tried again
+     */
+    S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes,
+            Duration timeout, int retries) {
+        this(endpoint, region, pathStyle, cacheDir, cacheBytes, timeout, retries, DEFAULT_GET_BYTES,
+                DEFAULT_GETS_IN_FLIGHT);
+    }
 
     /**
      * Reads the settings of this process.
@@ -89,7 +116,14 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
                 .map(S3Settings::seconds).orElse(DEFAULT_TIMEOUT);
         int retries = setting(properties, environment, "linestore.s3.retries", "LINESTORE_S3_RETRIES")
                 .map(S3Settings::retries).orElse(DEFAULT_RETRIES);
-        return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes, timeout, retries);
+        int getBytes = setting(properties, environment, "linestore.s3.getBytes", "LINESTORE_S3_GET_BYTES")
+                .map(text -> whole(text, "LINESTORE_S3_GET_BYTES", "a number of bytes", 1 << 10, 1 << 30))
+                .orElse(DEFAULT_GET_BYTES);
+        int getsInFlight = setting(properties, environment, "linestore.s3.getsInFlight", "LINESTORE_S3_GETS_IN_FLIGHT")
+                .map(text -> whole(text, "LINESTORE_S3_GETS_IN_FLIGHT", "a number of GETs", 1, 64))
+                .orElse(DEFAULT_GETS_IN_FLIGHT);
+        return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes, timeout, retries, getBytes,
+                getsInFlight);
     }
 
     /**
@@ -101,7 +135,8 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
     S3Settings with(ReadOptions options) {
         return new S3Settings(endpoint, region, pathStyle, cacheDir, cacheBytes,
                 options.remoteTimeout() != null ? options.remoteTimeout() : timeout,
-                options.remoteRetries() != ReadOptions.SETTINGS_RETRIES ? options.remoteRetries() : retries);
+                options.remoteRetries() != ReadOptions.SETTINGS_RETRIES ? options.remoteRetries() : retries,
+                getBytes, getsInFlight);
     }
 
     private static Optional<String> setting(Function<String, String> properties, Map<String, String> environment,
@@ -145,6 +180,19 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
             // Falls through to the one message below.
         }
         throw new IllegalArgumentException("LINESTORE_S3_CACHE_BYTES must be a number of bytes >= 0: " + text);
+    }
+
+    private static int whole(String text, String variable, String what, int least, int most) {
+        try {
+            int value = Integer.parseInt(text);
+            if (value >= least && value <= most) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // Falls through to the one message below.
+        }
+        throw new IllegalArgumentException(variable + " must be " + what + " from " + least + " to " + most + ": "
+                + text);
     }
 
     private static Duration seconds(String text) {

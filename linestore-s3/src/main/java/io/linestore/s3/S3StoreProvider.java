@@ -40,7 +40,7 @@ public final class S3StoreProvider implements UriStoreProvider {
                 : S3Objects.connect(settings);
         try {
             return S3LineStore.open(objects, new IndexCache(settings.cacheDir(), settings.cacheBytes()), location,
-                    options, objects::close);
+                    options, objects::close, settings.getBytes(), settings.getsInFlight());
         } catch (RuntimeException e) {
             objects.close();
             throw e;

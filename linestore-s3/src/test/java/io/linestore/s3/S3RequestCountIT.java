@@ -112,7 +112,7 @@ class S3RequestCountIT {
             ObjectLocation location = push(objects, IndexKind.DENSE);
             // GETs of 16 KiB: each shard of about 230 KB is 15 of them.
             try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
-                    ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10)) {
+                    ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10, S3Settings.DEFAULT_GETS_IN_FLIGHT)) {
                 store.read(0, 1);
                 counter.reset();
                 counter.holdDataGets(500_000_000L);
@@ -120,8 +120,17 @@ class S3RequestCountIT {
 
                 assertThat(lines).hasSize(100_000).isEqualTo(IntStream.range(0, 100_000).mapToObj(Integer::toString)
                         .toList());
-                assertThat(counter.mostDataGetsInFlight()).as("%s", counter).isBetween(2, S3LineStore.GETS_IN_FLIGHT);
+                assertThat(counter.mostDataGetsInFlight()).as("%s", counter).isBetween(2, S3Settings.DEFAULT_GETS_IN_FLIGHT);
                 assertThat(counter.get("GetObjectRequest")).as("%s", counter).isGreaterThan(3 * 10);
+            }
+            // One at a time when the settings say so: each GET waits in vain for another.
+            try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
+                    ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10, 1)) {
+                store.read(0, 1);
+                counter.reset();
+                counter.holdDataGets(50_000_000L);
+                assertThat(store.read(0, 20_000)).hasSize(20_000).endsWith("19999");
+                assertThat(counter.mostDataGetsInFlight()).as("%s", counter).isEqualTo(1);
             }
         }
     }
