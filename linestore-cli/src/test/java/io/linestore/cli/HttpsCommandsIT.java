@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.linestore.IndexOptions;
 import io.linestore.LineStores;
+import io.linestore.s3.PrintedLines;
 import io.linestore.s3.RangeServer;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -15,7 +16,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,7 +71,7 @@ class HttpsCommandsIT {
         ProcessRun read = run(Path.of("/dev/null"), "read", url, Long.toString(LINES - 3), "10");
         assertThat(read.stderr()).isEmpty();
         assertThat(read.exitCode()).isZero();
-        assertThat(read.stdout()).isEqualTo(sed(LINES - 3, 10));
+        assertThat(read.stdout()).isEqualTo(PrintedLines.sed(file, LINES - 3, 10));
         ProcessRun info = run(Path.of("/dev/null"), "info", url);
         assertThat(info.exitCode()).as(info.stderr()).isZero();
         assertThat(new String(info.stdout(), StandardCharsets.UTF_8)).contains(String.format("%,d", LINES));
@@ -119,14 +119,6 @@ class HttpsCommandsIT {
         command.add(LAUNCHER.toString());
         command.addAll(List.of(args));
         return ProcessRun.run(tmp, env, stdin, command);
-    }
-
-    private static byte[] sed(long offset, long size) throws IOException, InterruptedException {
-        Process sed = new ProcessBuilder("sed", "-n", (offset + 1) + "," + (offset + size) + "p", file.toString())
-                .start();
-        byte[] out = sed.getInputStream().readAllBytes();
-        assertThat(sed.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        return out;
     }
 
     private static List<byte[]> split(byte[] text) {

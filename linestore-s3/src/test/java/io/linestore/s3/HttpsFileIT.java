@@ -30,7 +30,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -98,8 +97,9 @@ class HttpsFileIT {
                 for (int i = 0; i < 1_000; i++) {
                     long offset = random.nextInt(lines.size() + 2);
                     long size = random.nextInt(i % 10 == 0 ? 3_000 : 20);
-                    byte[] expected = i % 50 == 0 ? sed(file, offset, size) : printed(lines, offset, size);
-                    assertThat(printed(store, offset, size)).as(kind + " read %d %d", offset, size)
+                    byte[] expected = i % 50 == 0 ? PrintedLines.sed(file, offset, size)
+                            : printed(lines, offset, size);
+                    assertThat(PrintedLines.of(store, offset, size)).as(kind + " read %d %d", offset, size)
                             .isEqualTo(expected);
                 }
                 int before = server.requests();
@@ -311,28 +311,5 @@ class HttpsFileIT {
             out.write('\n');
         }
         return out.toByteArray();
-    }
-
-    private static byte[] printed(LineStore store, long offset, long size) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        store.readBytes(offset, size, (number, line) -> {
-            byte[] bytes = new byte[line.remaining()];
-            line.duplicate().get(bytes);
-            out.writeBytes(bytes);
-            out.write('\n');
-        });
-        return out.toByteArray();
-    }
-
-    private static byte[] sed(Path file, long offset, long size) throws IOException, InterruptedException {
-        if (size == 0) {
-            return new byte[0];
-        }
-        Process sed = new ProcessBuilder("sed", "-n", (offset + 1) + "," + (offset + size) + "p", file.toString())
-                .start();
-        byte[] out = sed.getInputStream().readAllBytes();
-        assertThat(sed.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(sed.exitValue()).isZero();
-        return out;
     }
 }

@@ -9,13 +9,11 @@ import io.linestore.IndexSummary;
 import io.linestore.LineStore;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -51,7 +49,8 @@ class S3IndexInPlaceIT {
                 try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), object,
                         ReadOptions.of(ReadMethod.MMAP), () -> { })) {
                     for (long n : new long[] {0, 1, 2_500, 4_990, 4_995}) {
-                        assertThat(printed(store, n, 10)).as(kind + " read %d 10", n).isEqualTo(sed(file, n, 10));
+                        assertThat(PrintedLines.of(store, n, 10)).as(kind + " read %d 10", n)
+                                .isEqualTo(PrintedLines.sed(file, n, 10));
                     }
                     assertThat(store.verify().problems()).isEmpty();
                 }
@@ -95,26 +94,5 @@ class S3IndexInPlaceIT {
                 assertThat(store.read(0, 10)).containsExactly("uno", "dos", "tre", "x");
             }
         }
-    }
-
-    /** What {@code linestore read} prints: each line's bytes and a newline. */
-    private static byte[] printed(LineStore store, long offset, long size) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        store.readBytes(offset, size, (number, line) -> {
-            byte[] bytes = new byte[line.remaining()];
-            line.duplicate().get(bytes);
-            out.writeBytes(bytes);
-            out.write('\n');
-        });
-        return out.toByteArray();
-    }
-
-    private static byte[] sed(Path file, long offset, long size) throws IOException, InterruptedException {
-        Process sed = new ProcessBuilder("sed", "-n", (offset + 1) + "," + (offset + size) + "p", file.toString())
-                .start();
-        byte[] out = sed.getInputStream().readAllBytes();
-        assertThat(sed.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(sed.exitValue()).isZero();
-        return out;
     }
 }
