@@ -66,24 +66,33 @@ final class HttpObjects implements ObjectReads {
     }
 
     @Override
-    public Optional<byte[]> getIfExists(String bucket, String key) {
-        return call("GET", bucket, key, -1, -1, null, connection -> {
+    public Optional<Versioned> getIfChanged(String bucket, String key, String ifNoneMatch) {
+        return call("GET", bucket, key, -1, -1, null, ifNoneMatch, connection -> {
             int status = connection.getResponseCode();
             // 403: object storage's public URLs answer so for a missing key when listing is not public.
             if (status == 404 || status == 410 || status == 403) {
                 drain(connection);
                 return Optional.empty();
             }
+            if (status == 304 && ifNoneMatch != null) {
+                drain(connection);
+                return Optional.of(new Versioned(null, ifNoneMatch));
+            }
             expect(connection, status, 200, "GET", bucket, key);
             try (InputStream in = identityBody(connection, bucket, key)) {
-                return Optional.of(in.readAllBytes());
+                return Optional.of(new Versioned(in.readAllBytes(), identity(connection)));
             }
         });
     }
 
     @Override
+    public String origin() {
+        return scheme;
+    }
+
+    @Override
     public Range getRange(String bucket, String key, long from, long to, String ifMatch) {
-        return call("GET", bucket, key, from, to, ifMatch, connection -> {
+        return call("GET", bucket, key, from, to, ifMatch, null, connection -> {
             int status = connection.getResponseCode();
             if (status == 412) {
                 drain(connection);
@@ -120,7 +129,7 @@ final class HttpObjects implements ObjectReads {
 
     @Override
     public Opened stream(String bucket, String key, String ifMatch) {
-        return call("GET", bucket, key, -1, -1, ifMatch, connection -> {
+        return call("GET", bucket, key, -1, -1, ifMatch, null, connection -> {
             int status = connection.getResponseCode();
             if (status == 412) {
                 drain(connection);
@@ -143,7 +152,7 @@ final class HttpObjects implements ObjectReads {
 
     @Override
     public Optional<Head> head(String bucket, String key) {
-        return call("HEAD", bucket, key, -1, -1, null, connection -> {
+        return call("HEAD", bucket, key, -1, -1, null, null, connection -> {
             int status = connection.getResponseCode();
             if (status == 404 || status == 410) {
                 return Optional.empty();
@@ -169,9 +178,11 @@ final class HttpObjects implements ObjectReads {
      *
      * @param from the first byte of a range, or -1 for the whole file
      * @param to one past the range's last byte
+     * @param ifMatch the version the file must have, or {@code null}
+     * @param ifNoneMatch the version the caller holds, which the server answers with 304, or {@code null}
      */
     private <T> T call(String method, String bucket, String key, long from, long to, String ifMatch,
-            Answer<T> answer) {
+            String ifNoneMatch, Answer<T> answer) {
         String url = url(bucket, key);
         for (int attempt = 0; ; attempt++) {
             HttpURLConnection connection = null;
@@ -188,6 +199,9 @@ final class HttpObjects implements ObjectReads {
                     connection.setRequestProperty("If-Unmodified-Since", ifMatch.substring(LAST_MODIFIED.length()));
                 } else if (ifMatch != null && !ifMatch.startsWith("W/")) {
                     connection.setRequestProperty("If-Match", ifMatch);
+                }
+                if (ifNoneMatch != null) {
+                    connection.setRequestProperty("If-None-Match", ifNoneMatch);
                 }
                 int status = connection.getResponseCode();
                 if ((status >= 500 || status == 429) && attempt < retries) {

@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,7 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * Index files downloaded from the object store, kept in a local directory so that a read of a
- * store whose index is cached costs one GET. Safe for several threads and processes sharing the
+ * store whose index is cached costs one GET; the directory also holds the stores' manifests
+ * ({@link #manifests()}). Safe for several threads and processes sharing the
  * directory: a file is downloaded under a temporary name unique to the download, checked, and
  * renamed into place atomically, so a cached name always holds a whole, checked file; two
  * processes downloading the same index each rename a whole copy.
@@ -46,16 +48,48 @@ final class IndexCache {
 
     private final Path dir;
     private final long maxBytes;
+    private final ManifestCache manifests;
+
+    /**
+     * Makes the cache, whose manifests are checked with the server on every open.
+     *
+     * @param dir its directory, made when needed
+     * @param maxBytes the most bytes it keeps (a single larger file is still kept until the next one)
+     */
+    IndexCache(Path dir, long maxBytes) {
+        this(dir, maxBytes, Duration.ZERO);
+    }
 
     /**
      * Makes the cache.
      *
      * @param dir its directory, made when needed
      * @param maxBytes the most bytes it keeps (a single larger file is still kept until the next one)
+     * @param manifestTtl how long after the server's last answer a cached manifest is used without
+     *     asking again ({@link ManifestCache}); zero asks on every open
      */
-    IndexCache(Path dir, long maxBytes) {
+    IndexCache(Path dir, long maxBytes, Duration manifestTtl) {
         this.dir = dir;
         this.maxBytes = maxBytes;
+        this.manifests = new ManifestCache(this, manifestTtl);
+    }
+
+    /**
+     * The manifests kept in the same directory.
+     *
+     * @return the manifest cache
+     */
+    ManifestCache manifests() {
+        return manifests;
+    }
+
+    /**
+     * The cache's directory, which may not exist yet.
+     *
+     * @return the directory
+     */
+    Path dir() {
+        return dir;
     }
 
     /**

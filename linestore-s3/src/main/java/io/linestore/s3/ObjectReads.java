@@ -45,6 +45,26 @@ interface ObjectReads extends AutoCloseable {
     }
 
     /**
+     * A whole small object as the server has it now, or the server's word that it still has the
+     * version the caller holds.
+     *
+     * @param bytes the object's bytes, or {@code null} if it is unchanged
+     * @param version what identifies this version of it (its ETag, or from a web server without
+     *     ETags its {@code Last-Modified} date), or {@code null} if the server gives neither
+     */
+    record Versioned(byte[] bytes, String version) {
+
+        /**
+         * Whether the server said the object still has the version asked about (status 304).
+         *
+         * @return {@code true} if so; {@link #bytes()} is then {@code null}
+         */
+        boolean unchanged() {
+            return bytes == null;
+        }
+    }
+
+    /**
      * Reads a whole small object (a manifest).
      *
      * @param bucket the bucket
@@ -52,7 +72,29 @@ interface ObjectReads extends AutoCloseable {
      * @return its bytes, or empty if there is no such object
      * @throws S3StoreException if the request fails otherwise
      */
-    Optional<byte[]> getIfExists(String bucket, String key);
+    default Optional<byte[]> getIfExists(String bucket, String key) {
+        return getIfChanged(bucket, key, null).map(Versioned::bytes);
+    }
+
+    /**
+     * Reads a whole small object unless it still has the ETag the caller holds (a conditional GET,
+     * {@code If-None-Match}).
+     *
+     * @param bucket the bucket
+     * @param key the key
+     * @param ifNoneMatch the ETag the caller holds, or {@code null} to read it whatever it is
+     * @return empty if there is no such object; an {@linkplain Versioned#unchanged() unchanged}
+     *     answer if it still has version {@code ifNoneMatch}; else its bytes and version
+     * @throws S3StoreException if the request fails otherwise
+     */
+    Optional<Versioned> getIfChanged(String bucket, String key, String ifNoneMatch);
+
+    /**
+     * Names the server these reads go to, for keys of local caches: an endpoint's URL, or a scheme.
+     *
+     * @return the name; two clients of different servers give different names
+     */
+    String origin();
 
     /**
      * Reads bytes {@code [from, to)} of an object in one ranged GET.

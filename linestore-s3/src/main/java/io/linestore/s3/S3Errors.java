@@ -28,6 +28,15 @@ final class S3Errors {
     }
 
     /**
+     * How messages name the server.
+     *
+     * @return its URL, or "AWS S3 (region)"
+     */
+    String endpoint() {
+        return endpoint;
+    }
+
+    /**
      * Describes a failed request.
      *
      * @param e what the SDK threw

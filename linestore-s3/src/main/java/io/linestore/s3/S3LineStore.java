@@ -12,7 +12,9 @@ import io.linestore.StoreInfo;
 import io.linestore.VerifyReport;
 import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
+import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.LineIndex;
 import io.linestore.impl.read.PromisedLines;
 import java.lang.foreign.Arena;
@@ -22,6 +24,8 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -104,7 +108,7 @@ final class S3LineStore implements LineStore {
      */
     static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ReadOptions options,
             Runnable onClose, int maxGetBytes, int getsInFlight) {
-        StoreObjects store = StoreObjects.locate(objects, location);
+        StoreObjects store = StoreObjects.locate(objects, location, cache.manifests());
         return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose, maxGetBytes,
                 getsInFlight);
     }
@@ -189,6 +193,11 @@ final class S3LineStore implements LineStore {
         lifecycle.readLock().lock();
         try {
             checkOpen();
+            Optional<VerifyReport.Problem> manifest = manifestProblem();
+            if (manifest.isPresent()) {
+                // The objects this reader knows are not the store's now: checking them would tell nothing.
+                return new VerifyReport(List.of(manifest.get()));
+            }
             List<VerifyReport.Problem> problems = new ArrayList<>();
             for (int shard = 0; shard < store.manifest().shards().size(); shard++) {
                 // The bucket's index, not the cache's: verify checks what readers will download.
@@ -209,6 +218,29 @@ final class S3LineStore implements LineStore {
             return new VerifyReport(problems);
         } finally {
             lifecycle.readLock().unlock();
+        }
+    }
+
+    /**
+     * Whether the bucket's manifest is still the one this store was opened with: verify checks what
+     * readers open now, not a manifest that a cache kept ({@code LINESTORE_S3_MANIFEST_TTL}).
+     */
+    private Optional<VerifyReport.Problem> manifestProblem() {
+        ObjectLocation root = store.filesRoot();
+        String name = root.path(StoreFiles.MANIFEST).toString();
+        Optional<byte[]> json = objects.getIfExists(root.bucket(), root.resolve(StoreFiles.MANIFEST));
+        if (json.isEmpty()) {
+            return Optional.of(new VerifyReport.Problem(name, "no longer exists"));
+        }
+        try {
+            ManifestCodec.Remote now = ManifestCodec.parseRemote(root.path(StoreFiles.MANIFEST), json.get());
+            if (now.manifest().equals(store.manifest()) && Objects.equals(now.objects(), store.pushed())) {
+                return Optional.empty();
+            }
+            return Optional.of(new VerifyReport.Problem(name, "is not the manifest this reader opened: the store"
+                    + " changed since (or since the cached manifest was last checked); open it again"));
+        } catch (CorruptStoreException e) {
+            return Optional.of(new VerifyReport.Problem(name, e.getMessage()));
         }
     }
 

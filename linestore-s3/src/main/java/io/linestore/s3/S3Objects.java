@@ -97,15 +97,19 @@ final class S3Objects implements ObjectReads {
     }
 
     @Override
-    public Optional<byte[]> getIfExists(String bucket, String key) {
+    public Optional<Versioned> getIfChanged(String bucket, String key, String ifNoneMatch) {
         // The streaming GET that ranged reads use too: a short command sets up one of the SDK's paths, not two.
-        try (ResponseInputStream<GetObjectResponse> in = client.getObject(r -> r.bucket(bucket).key(key))) {
-            return Optional.of(in.readAllBytes());
+        try (ResponseInputStream<GetObjectResponse> in = client.getObject(r -> r.bucket(bucket).key(key)
+                .ifNoneMatch(ifNoneMatch))) {
+            return Optional.of(new Versioned(in.readAllBytes(), in.response().eTag()));
         } catch (IOException e) {
             throw new UncheckedIOException("reading s3://" + bucket + "/" + key + " failed: " + e.getMessage(), e);
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         } catch (S3Exception e) {
+            if (e.statusCode() == 304) {
+                return Optional.of(new Versioned(null, ifNoneMatch));
+            }
             if (e.statusCode() == 404 && !isNoSuchBucket(e)) {
                 return Optional.empty();
             }
@@ -113,6 +117,11 @@ final class S3Objects implements ObjectReads {
         } catch (SdkException e) {
             throw errors.failure(e, "GET", bucket, key);
         }
+    }
+
+    @Override
+    public String origin() {
+        return errors.endpoint();
     }
 
     @Override

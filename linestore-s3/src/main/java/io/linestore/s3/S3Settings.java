@@ -28,6 +28,7 @@ import java.util.function.Function;
  * <tr><td>{@code linestore.s3.retries}</td><td>{@code LINESTORE_S3_RETRIES}</td><td>2</td></tr>
  * <tr><td>{@code linestore.s3.getBytes}</td><td>{@code LINESTORE_S3_GET_BYTES}</td><td>8 MiB</td></tr>
  * <tr><td>{@code linestore.s3.getsInFlight}</td><td>{@code LINESTORE_S3_GETS_IN_FLIGHT}</td><td>4</td></tr>
+ * <tr><td>{@code linestore.s3.manifestTtl}</td><td>{@code LINESTORE_S3_MANIFEST_TTL}</td><td>0 seconds (ask on every open)</td></tr>
  * </table>
  *
  * <p>A stalled server (one that accepts connections and never answers) fails a request after
@@ -45,9 +46,11 @@ import java.util.function.Function;
  * @param retries how often a request that failed in a way worth trying again is tried again
  * @param getBytes the most bytes of data one GET fetches; a larger shard part takes several
  * @param getsInFlight how many GETs of one shard part are in flight at once, when it takes several
+ * @param manifestTtl how long after the server's last answer a cached manifest is used without asking
+ *     whether it changed ({@link ManifestCache}); zero asks with a conditional GET on every open
  */
 record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes,
-        Duration timeout, int retries, int getBytes, int getsInFlight) {
+        Duration timeout, int retries, int getBytes, int getsInFlight, Duration manifestTtl) {
 
     /** The system property of the endpoint, which the command line's {@code --endpoint} sets. */
     static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
@@ -67,7 +70,7 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
     static final int DEFAULT_GETS_IN_FLIGHT = 4;
 
     /**
-     * Settings with the default GET size and GETs in flight.
+     * Settings with the default GET size, GETs in flight and manifest checks.
      *
      * @param endpoint the endpoint override, or empty for AWS
      * @param region the signing region
@@ -80,7 +83,7 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
     S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes,
             Duration timeout, int retries) {
         this(endpoint, region, pathStyle, cacheDir, cacheBytes, timeout, retries, DEFAULT_GET_BYTES,
-                DEFAULT_GETS_IN_FLIGHT);
+                DEFAULT_GETS_IN_FLIGHT, Duration.ZERO);
     }
 
     /**
@@ -122,8 +125,12 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
         int getsInFlight = setting(properties, environment, "linestore.s3.getsInFlight", "LINESTORE_S3_GETS_IN_FLIGHT")
                 .map(text -> whole(text, "LINESTORE_S3_GETS_IN_FLIGHT", "a number of GETs", 1, 64))
                 .orElse(DEFAULT_GETS_IN_FLIGHT);
+        Duration manifestTtl = setting(properties, environment, "linestore.s3.manifestTtl", "LINESTORE_S3_MANIFEST_TTL")
+                .map(text -> Duration.ofSeconds(whole(text, "LINESTORE_S3_MANIFEST_TTL", "a number of seconds", 0,
+                        86_400)))
+                .orElse(Duration.ZERO);
         return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes, timeout, retries, getBytes,
-                getsInFlight);
+                getsInFlight, manifestTtl);
     }
 
     /**
@@ -136,7 +143,7 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
         return new S3Settings(endpoint, region, pathStyle, cacheDir, cacheBytes,
                 options.remoteTimeout() != null ? options.remoteTimeout() : timeout,
                 options.remoteRetries() != ReadOptions.SETTINGS_RETRIES ? options.remoteRetries() : retries,
-                getBytes, getsInFlight);
+                getBytes, getsInFlight, manifestTtl);
     }
 
     private static Optional<String> setting(Function<String, String> properties, Map<String, String> environment,

@@ -39,7 +39,7 @@ public final class S3StoreProvider implements UriStoreProvider {
                 ? new HttpObjects(location.scheme(), settings.timeout(), settings.retries(), null)
                 : S3Objects.connect(settings);
         try {
-            return S3LineStore.open(objects, new IndexCache(settings.cacheDir(), settings.cacheBytes()), location,
+            return S3LineStore.open(objects, new IndexCache(settings.cacheDir(), settings.cacheBytes(), settings.manifestTtl()), location,
                     options, objects::close, settings.getBytes(), settings.getsInFlight());
         } catch (RuntimeException e) {
             objects.close();

@@ -43,11 +43,12 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
      *
      * @param objects the client
      * @param location the store's prefix, or an object's key
+     * @param manifests where manifests read before are kept
      * @return the store's objects
      * @throws S3StoreException if there is neither, or the indexed object changed since
      */
-    static StoreObjects locate(ObjectReads objects, ObjectLocation location) {
-        Optional<byte[]> json = objects.getIfExists(location.bucket(), location.resolve(StoreFiles.MANIFEST));
+    static StoreObjects locate(ObjectReads objects, ObjectLocation location, ManifestCache manifests) {
+        Optional<byte[]> json = manifests.get(objects, location.bucket(), location.resolve(StoreFiles.MANIFEST));
         if (json.isPresent()) {
             ManifestCodec.Remote remote = ManifestCodec.parseRemote(location.path(StoreFiles.MANIFEST), json.get());
             Manifest manifest = remote.manifest();
@@ -66,7 +67,7 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
             return new StoreObjects(location, location, manifest, null, -1, remote.objects());
         }
         ObjectLocation sidecar = location.withSuffix(StoreFiles.SIDECAR_SUFFIX);
-        Optional<byte[]> sidecarJson = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST));
+        Optional<byte[]> sidecarJson = manifests.get(objects, sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST));
         if (sidecarJson.isEmpty()) {
             throw new S3StoreException("no linestore at " + location + ": no " + StoreFiles.MANIFEST
                     + " below it (not a store, or a push that did not finish) and no index " + sidecar + "/ ("

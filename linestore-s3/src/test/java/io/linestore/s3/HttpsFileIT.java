@@ -162,6 +162,42 @@ class HttpsFileIT {
                 .hasMessageContaining((text.length - 10) + " bytes, indexed at " + text.length);
     }
 
+    /**
+     * A sidecar manifest read before is asked about with If-None-Match and not sent again while its
+     * ETag is unchanged; from a server without ETags it is read whole (its date has whole seconds); a
+     * file indexed again is read with its new manifest.
+     */
+    @Test
+    void aManifestReadBeforeIsAskedAboutByItsETagAndReadAgainWhenChanged() throws IOException {
+        Path file = Files.writeString(served.resolve("asked.txt"), "one\ntwo\nthree\n");
+        LineStores.index(file, IndexOptions.defaults());
+        try (LineStore store = open("asked.txt")) {
+            assertThat(store.read(1, 1)).containsExactly("two");
+        }
+        int before = server.notModified();
+        try (LineStore store = open("asked.txt")) {
+            assertThat(server.notModified() - before).as("the manifest unchanged, by its ETag").isEqualTo(1);
+            assertThat(store.read(2, 1)).containsExactly("three");
+        }
+        server.withoutETags(true);
+        try (LineStore store = open("asked.txt")) {
+            assertThat(store.read(0, 1)).containsExactly("one");
+        }
+        before = server.notModified();
+        try (LineStore store = open("asked.txt")) {
+            assertThat(server.notModified() - before).as("no ETag: read whole").isZero();
+            assertThat(store.read(0, 3)).containsExactly("one", "two", "three");
+        }
+        server.withoutETags(false);
+        Files.writeString(file, "uno\ndos\ntres\ncuatro\n");
+        LineStores.index(file, IndexOptions.defaults());
+        before = server.notModified();
+        try (LineStore store = open("asked.txt")) {
+            assertThat(server.notModified() - before).as("the manifest changed").isZero();
+            assertThat(store.read(3, 1)).containsExactly("cuatro");
+        }
+    }
+
     @Test
     void aServerThatIgnoresRangesIsRefusedInOneLine() throws IOException {
         Path file = Files.write(served.resolve("plain.txt"), TestLines.text(1, 100, true, false));

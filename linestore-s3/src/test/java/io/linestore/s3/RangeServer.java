@@ -36,7 +36,7 @@ import javax.net.ssl.TrustManagerFactory;
  * A small file server for tests and measurements, as static file servers and object storage
  * behave: GET and HEAD of the files below a folder, one {@code Range: bytes=a-b} per request (206
  * with {@code Content-Range}, 416 past the end), a strong ETag from each file's size and modification
- * time, {@code If-Match} (412), kept-alive connections, one virtual thread per connection. Over HTTPS
+ * time, {@code If-Match} (412), {@code If-None-Match} (304), kept-alive connections, one virtual thread per connection. Over HTTPS
  * with a self-signed certificate made by the JDK's {@code keytool} for 127.0.0.1 ({@link #trust()}
  * is a context that trusts it, {@link #keyStore()} a trust store for {@code -Djavax.net.ssl.trustStore}),
  * or plain HTTP. It can take the first part of each path for an S3 bucket (path-style, any bucket;
@@ -58,6 +58,7 @@ public final class RangeServer implements AutoCloseable {
     private final Path keyStore;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger notModified = new AtomicInteger();
     private volatile boolean ignoreRanges;
     private volatile boolean withoutETags;
     private volatile boolean shiftRanges;
@@ -159,6 +160,15 @@ public final class RangeServer implements AutoCloseable {
      */
     public int requests() {
         return requests.get();
+    }
+
+    /**
+     * Counts the answers that a file is unchanged (304, to {@code If-None-Match}).
+     *
+     * @return the answers so far
+     */
+    public int notModified() {
+        return notModified.get();
     }
 
     /**
@@ -280,6 +290,11 @@ public final class RangeServer implements AutoCloseable {
             if ((ifMatch != null && !ifMatch.equals(eTag)) || (ifUnmodifiedSince != null && modified / 1000
                     > ZonedDateTime.parse(ifUnmodifiedSince, DateTimeFormatter.RFC_1123_DATE_TIME).toEpochSecond())) {
                 respond(out, 412, "Precondition Failed", version, new byte[0], null, 0, 0, head);
+                return;
+            }
+            if (!withoutETags && eTag.equals(headers.get("if-none-match"))) {
+                notModified.incrementAndGet();
+                respond(out, 304, "Not Modified", version, null, null, 0, 0, true);
                 return;
             }
             String range = headers.get("range");

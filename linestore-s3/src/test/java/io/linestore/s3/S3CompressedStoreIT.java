@@ -99,7 +99,7 @@ class S3CompressedStoreIT {
             String bucket = SeaweedFs.newBucket(objects);
             ObjectLocation location = new ObjectLocation(bucket, "compressed");
             new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
-            String dataKey = StoreObjects.locate(objects, location).dataKey(0);
+            String dataKey = locate(objects, location).dataKey(0);
             byte[] data = objects.getIfExists(bucket, dataKey).orElseThrow();
             // Past the first 4 KiB, which a reader checks against the manifest when the ETag changed.
             int flipped = data.length / 2;
@@ -131,5 +131,10 @@ class S3CompressedStoreIT {
     private LineStore open(S3Objects objects, ObjectLocation location) {
         return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
+    }
+
+    /** The store's objects as the bucket's manifest names them now. */
+    private StoreObjects locate(ObjectReads objects, ObjectLocation location) {
+        return StoreObjects.locate(objects, location, new IndexCache(temp.resolve("manifests"), 1 << 20).manifests());
     }
 }

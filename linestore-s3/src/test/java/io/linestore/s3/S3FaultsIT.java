@@ -97,7 +97,7 @@ class S3FaultsIT {
             ObjectLocation location = pushNumbers(objects, bucket, 1_000);
             try (LineStore store = open(objects, location)) {
                 assertThat(store.read(10, 2)).containsExactly("10", "11");
-                String dataKey = StoreObjects.locate(objects, location).dataKey(0);
+                String dataKey = locate(objects, location).dataKey(0);
                 // The same size with other bytes, then another size: neither gives a line.
                 String numbers = IntStream.range(0, 1_000).mapToObj(Integer::toString)
                         .collect(Collectors.joining("\n", "", "\n"));
@@ -123,7 +123,7 @@ class S3FaultsIT {
             String bucket = SeaweedFs.newBucket(objects);
             // Shards of 100 lines of six digits each: every index entry of one fits the other's bytes.
             ObjectLocation location = pushSharded(objects, bucket, "pushed");
-            StoreObjects store = StoreObjects.locate(objects, location);
+            StoreObjects store = locate(objects, location);
             byte[] shard1 = objects.getIfExists(bucket, store.dataKey(1)).orElseThrow();
             objects.put(bucket, store.dataKey(0), RequestBody.fromBytes(shard1));
             try (LineStore fresh = open(objects, location)) {
@@ -156,7 +156,7 @@ class S3FaultsIT {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
             ObjectLocation location = pushSharded(objects, bucket, "pushed");
-            StoreObjects store = StoreObjects.locate(objects, location);
+            StoreObjects store = locate(objects, location);
             byte[] shard0 = objects.getIfExists(bucket, store.dataKey(0)).orElseThrow();
             // A multipart upload's ETag is not the MD5 of the bytes, as a copy by another tool may make.
             String key = store.dataKey(0);
@@ -178,7 +178,7 @@ class S3FaultsIT {
         try (S3Objects objects = server.client(temp.resolve("cache"))) {
             String bucket = SeaweedFs.newBucket(objects);
             ObjectLocation location = pushSharded(objects, bucket, "pushed");
-            StoreObjects store = StoreObjects.locate(objects, location);
+            StoreObjects store = locate(objects, location);
             byte[] shard1 = objects.getIfExists(bucket, store.dataKey(1)).orElseThrow();
             objects.put(bucket, store.dataKey(1), RequestBody.fromBytes(
                     Arrays.copyOf(shard1, shard1.length - 7)));
@@ -222,8 +222,8 @@ class S3FaultsIT {
     }
 
     /** Overwrites a shard's index object with random bytes of its size. */
-    private static StoreObjects overwriteIndex(S3Objects objects, ObjectLocation location, int shard) {
-        StoreObjects store = StoreObjects.locate(objects, location);
+    private StoreObjects overwriteIndex(S3Objects objects, ObjectLocation location, int shard) {
+        StoreObjects store = locate(objects, location);
         byte[] index = objects.getIfExists(location.bucket(), store.indexKey(shard)).orElseThrow();
         new Random(7).nextBytes(index);
         objects.put(location.bucket(), store.indexKey(shard), RequestBody.fromBytes(index));
@@ -294,5 +294,10 @@ class S3FaultsIT {
     private LineStore open(S3Objects objects, ObjectLocation location) {
         return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
+    }
+
+    /** The store's objects as the bucket's manifest names them now. */
+    private StoreObjects locate(ObjectReads objects, ObjectLocation location) {
+        return StoreObjects.locate(objects, location, new IndexCache(temp.resolve("manifests"), 1 << 20).manifests());
     }
 }

@@ -74,10 +74,10 @@ class S3PushIT {
             String bucket = SeaweedFs.newBucket(objects);
             ObjectLocation location = new ObjectLocation(bucket, "s");
             new StorePusher(objects, PART).push(temp.resolve("first"), location);
-            StoreObjects first = StoreObjects.locate(objects, location);
+            StoreObjects first = locate(objects, location);
             // Another store of the same generation: new objects, then the manifest, then the old ones go.
             new StorePusher(objects, PART).push(temp.resolve("second"), location);
-            StoreObjects second = StoreObjects.locate(objects, location);
+            StoreObjects second = locate(objects, location);
             assertThat(second.manifest().storeId()).isNotEqualTo(first.manifest().storeId());
             assertThat(objects.head(bucket, first.dataKey(0))).isEmpty();
             assertThat(keysBelow(objects, location)).containsExactlyInAnyOrder("s/manifest.json", second.dataKey(0),
@@ -87,7 +87,7 @@ class S3PushIT {
             LineStores.build(input, temp.resolve("second"), StoreOptions.defaults(), WriteOptions.defaults(),
                     ExistingStore.REPLACE);
             new StorePusher(objects, PART).push(temp.resolve("second"), location);
-            StoreObjects third = StoreObjects.locate(objects, location);
+            StoreObjects third = locate(objects, location);
             assertThat(third.dataKey(0)).startsWith("s/g2/p");
             assertThat(keysBelow(objects, location)).containsExactlyInAnyOrder("s/manifest.json", third.dataKey(0),
                     third.indexKey(0));
@@ -106,7 +106,7 @@ class S3PushIT {
             String bucket = SeaweedFs.newBucket(objects);
             ObjectLocation location = new ObjectLocation(bucket, "s");
             new StorePusher(objects, PART).push(local, location);
-            StoreObjects before = StoreObjects.locate(objects, location);
+            StoreObjects before = locate(objects, location);
             counter.reset();
             assertThat(new StorePusher(objects, PART).push(local, location)).isZero();
             assertThat(counter.get("PutObjectRequest")).as("%s", counter).isZero();
@@ -116,7 +116,7 @@ class S3PushIT {
             new StorePusher(objects, PART).push(local, location);
             // Shard 2 (50 lines, now 51) and the manifest; shards 0 and 1 stay as they were.
             assertThat(counter.get("PutObjectRequest")).as("%s", counter).isEqualTo(3);
-            StoreObjects after = StoreObjects.locate(objects, location);
+            StoreObjects after = locate(objects, location);
             assertThat(after.dataKey(0)).isEqualTo(before.dataKey(0));
             assertThat(after.dataKey(2)).isNotEqualTo(before.dataKey(2));
             assertThat(objects.head(bucket, before.dataKey(2))).isEmpty();
@@ -152,7 +152,7 @@ class S3PushIT {
                 assertThat(seen).as("after %d requests", step).isIn(old, appended);
             }
             assertThat(readAll(objects, location)).isEqualTo(appended);
-            StoreObjects store = StoreObjects.locate(objects, location);
+            StoreObjects store = locate(objects, location);
             List<String> named = new ArrayList<>(List.of("s/manifest.json"));
             for (int k = 0; k < store.manifest().shards().size(); k++) {
                 named.add(store.dataKey(k));
@@ -235,5 +235,10 @@ class S3PushIT {
                 throw new IllegalStateException("killed after " + allowed + " requests");
             }
         }
+    }
+
+    /** The store's objects as the bucket's manifest names them now. */
+    private StoreObjects locate(ObjectReads objects, ObjectLocation location) {
+        return StoreObjects.locate(objects, location, new IndexCache(temp.resolve("manifests"), 1 << 20).manifests());
     }
 }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -39,7 +40,7 @@ class S3RequestCountIT {
         RequestCounter counter = new RequestCounter();
         try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
             ObjectLocation location = push(objects, IndexKind.DENSE);
-            long indexBytes = Files.size(temp.resolve("store-dense/g1/shards/00000002.idx"));
+            long indexBytes = Files.size(temp.resolve("store-numbers.txt-dense/g1/shards/00000002.idx"));
             for (int reader = 0; reader < 2; reader++) {
                 counter.reset();
                 try (LineStore store = open(objects, location)) {
@@ -158,15 +159,76 @@ class S3RequestCountIT {
         }
     }
 
+    /**
+     * A manifest read before is asked about with a conditional GET (answered 304, no body) and a
+     * changed one is read afresh; within a time to live it is used without a request, so a read of a
+     * store whose index is cached costs one GET; a store pushed again meanwhile is then never read as
+     * a mix of the two: its reads fail or give the old lines, and verify names the manifest.
+     */
+    @Test
+    void aCachedManifestIsCheckedByAConditionalGetOrUsedWithinItsTimeToLive(SeaweedFs server) throws IOException {
+        RequestCounter counter = new RequestCounter();
+        try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
+            ObjectLocation location = push(objects, IndexKind.COMPACT);
+            try (LineStore store = open(objects, location)) {
+                assertThat(store.read(12_345, 1)).containsExactly("12345");
+            }
+            counter.reset();
+            try (LineStore store = open(objects, location)) {
+                assertThat(counter.get("GetObjectRequest")).as("%s", counter).isEqualTo(1);
+                assertThat(counter.answers(304)).as("the manifest unchanged: %s", counter).isEqualTo(1);
+                assertThat(store.read(12_345, 1)).containsExactly("12345");
+            }
+
+            push(objects, location, "numbers-again.txt", 1_000_000, IndexKind.COMPACT);
+            counter.reset();
+            try (LineStore store = open(objects, location)) {
+                assertThat(counter.answers(304)).as("the manifest changed: %s", counter).isZero();
+                assertThat(store.read(12_345, 1)).containsExactly("1012345");
+            }
+
+            IndexCache lasting = new IndexCache(temp.resolve("cache"), 1 << 30, Duration.ofHours(1));
+            counter.reset();
+            try (LineStore store = S3LineStore.open(objects, lasting, location, ReadOptions.of(ReadMethod.AUTO),
+                    () -> { })) {
+                assertThat(counter.total()).as("open within the time to live: %s", counter).isZero();
+                assertThat(store.read(12_346, 1)).containsExactly("1012346");
+                assertThat(counter.total()).as("the index cached: the line's GET only: %s", counter).isEqualTo(1);
+            }
+
+            push(objects, location, "numbers-third.txt", 2_000_000, IndexKind.COMPACT);
+            try (LineStore store = S3LineStore.open(objects, lasting, location, ReadOptions.of(ReadMethod.AUTO),
+                    () -> { })) {
+                assertThat(store.verify().problems()).as("verify reads the bucket's manifest")
+                        .anyMatch(problem -> problem.file().endsWith("numbers/manifest.json"));
+                List<String> lines;
+                try {
+                    lines = store.read(12_347, 1);
+                } catch (RuntimeException e) {
+                    lines = List.of();
+                }
+                assertThat(lines).as("the cached manifest's store, or nothing").isIn(List.of("1012347"), List.of());
+            }
+            try (LineStore store = open(objects, location)) {
+                assertThat(store.read(12_347, 1)).as("checked again: the new store").containsExactly("2012347");
+            }
+        }
+    }
+
     private ObjectLocation push(S3Objects objects, IndexKind index) throws IOException {
-        String bucket = SeaweedFs.newBucket(objects);
-        Path input = Files.write(temp.resolve("numbers.txt"),
-                IntStream.range(0, 100_000).mapToObj(Integer::toString).collect(Collectors.toList()));
-        Path local = temp.resolve("store-" + index.toString().replace(':', '-'));
-        LineStores.build(input, local, StoreOptions.builder().sharded(40_000).index(index).build());
-        ObjectLocation location = new ObjectLocation(bucket, "numbers");
-        new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
+        ObjectLocation location = new ObjectLocation(SeaweedFs.newBucket(objects), "numbers");
+        push(objects, location, "numbers.txt", 0, index);
         return location;
+    }
+
+    /** Pushes a store of 100,000 lines, the numbers from {@code first} on, to a location. */
+    private void push(S3Objects objects, ObjectLocation location, String name, int first, IndexKind index)
+            throws IOException {
+        Path input = Files.write(temp.resolve(name),
+                IntStream.range(first, first + 100_000).mapToObj(Integer::toString).collect(Collectors.toList()));
+        Path local = temp.resolve("store-" + name + "-" + index.toString().replace(':', '-'));
+        LineStores.build(input, local, StoreOptions.builder().sharded(40_000).index(index).build());
+        new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
     }
 
     private LineStore open(S3Objects objects, ObjectLocation location) {

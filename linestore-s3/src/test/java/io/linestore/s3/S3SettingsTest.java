@@ -3,6 +3,7 @@ package io.linestore.s3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import java.time.Duration;
 import java.util.Map;
@@ -12,8 +13,9 @@ import org.junit.jupiter.api.Test;
 class S3SettingsTest {
 
     @Test
-    void theGetSizeAndGetsInFlightDefaultToEightMebibytesAndFour() {
+    void theGetSizeAndGetsInFlightDefaultToEightMebibytesAndFourAndManifestsAreAskedAboutOnEveryOpen() {
         S3Settings settings = S3Settings.from(name -> null, Map.of());
+        assertThat(settings.manifestTtl()).isZero();
         assertThat(settings.getBytes()).isEqualTo(8 << 20);
         assertThat(settings.getsInFlight()).isEqualTo(4);
         assertThat(settings.timeout()).isEqualTo(Duration.ofSeconds(4));
@@ -39,6 +41,8 @@ class S3SettingsTest {
         assertThat(settings.timeout()).isEqualTo(Duration.ofMillis(250));
         assertThat(settings.retries()).isZero();
         assertThat(settings.getsInFlight()).isEqualTo(3);
+        assertThat(S3Settings.from(Map.of("linestore.s3.manifestTtl", "60")::get, Map.of()).with(ReadOptions.of(ReadMethod.AUTO))
+                .manifestTtl()).isEqualTo(Duration.ofMinutes(1));
     }
 
     @Test
@@ -51,5 +55,8 @@ class S3SettingsTest {
                 .hasMessage("LINESTORE_S3_GETS_IN_FLIGHT must be a number of GETs from 1 to 64: many");
         assertThatThrownBy(() -> S3Settings.from(name -> null, Map.of("LINESTORE_S3_GETS_IN_FLIGHT", "0")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("LINESTORE_S3_GETS_IN_FLIGHT");
+        assertThatThrownBy(() -> S3Settings.from(name -> null, Map.of("LINESTORE_S3_MANIFEST_TTL", "-1")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("LINESTORE_S3_MANIFEST_TTL must be a number of seconds from 0 to 86400: -1");
     }
 }

@@ -1,0 +1,153 @@
+package io.linestore.s3;
+
+import com.google.common.hash.Hashing;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * Manifests read from object storage or a web server, kept in the index cache's directory so that a
+ * later process opening the same store does not fetch its manifest again: it asks whether the
+ * manifest changed (a conditional GET with the ETag it holds, answered 304 without a body) or,
+ * within a settable time after the last answer ({@code LINESTORE_S3_MANIFEST_TTL}, none by default),
+ * uses the one it holds without asking. A manifest names objects that a push never overwrites, and
+ * every read asks for the version of each object the manifest records, so a manifest used within
+ * that time reads the store as it was when it was last checked, never a mix.
+ *
+ * <p>File: {@code manifest-H.json} in the cache directory, {@code H} the first 128 bits of the
+ * SHA-256 of the server, bucket and key, in hex; its first line the ETag (empty if the server gives
+ * none: such a manifest is fetched whole on every open after its time to live), then the manifest's
+ * bytes. Its modification time is the last answer. It
+ * is written under a temporary name and renamed into place, so processes sharing the directory read
+ * a whole file or none; the index cache's trim removes it like an index file when it is least
+ * recently used. Thread-safe.
+ */
+final class ManifestCache {
+
+    private static final String PREFIX = "manifest-";
+    private static final String SUFFIX = ".json";
+
+    private final IndexCache files;
+    private final Duration timeToLive;
+
+    /**
+     * Makes the cache.
+     *
+     * @param files the directory's cache, whose folder and trim it shares
+     * @param timeToLive how long after the last answer a manifest is used without asking; zero asks on
+     *     every open
+     */
+    ManifestCache(IndexCache files, Duration timeToLive) {
+        this.files = files;
+        this.timeToLive = timeToLive;
+    }
+
+    /**
+     * A manifest as the server has it: the cached one if it was checked within the time to live or the
+     * server says it is unchanged, else the server's, which is cached.
+     *
+     * @param objects the client
+     * @param bucket the bucket (or the web server)
+     * @param key the manifest's key
+     * @return its bytes, or empty if there is no such object
+     * @throws S3StoreException if the request fails
+     */
+    Optional<byte[]> get(ObjectReads objects, String bucket, String key) {
+        Path file = files.dir().resolve(PREFIX + Hashing.sha256().hashString(objects.origin() + "\n" + bucket + "\n"
+                + key, StandardCharsets.UTF_8).toString().substring(0, 32) + SUFFIX);
+        Cached cached = read(file);
+        if (cached != null && !timeToLive.isZero() && cached.checked().plus(timeToLive).isAfter(Instant.now())) {
+            return Optional.of(cached.bytes());
+        }
+        Optional<ObjectReads.Versioned> answer = objects.getIfChanged(bucket, key,
+                cached == null || cached.version().isEmpty() ? null : cached.version());
+        if (answer.isEmpty()) {
+            delete(file);
+            return Optional.empty();
+        }
+        if (answer.get().unchanged()) {
+            touch(file);
+            return Optional.of(cached.bytes());
+        }
+        write(file, answer.get());
+        return Optional.of(answer.get().bytes());
+    }
+
+    private record Cached(String version, byte[] bytes, Instant checked) {
+    }
+
+    private static Cached read(Path file) {
+        try {
+            byte[] content = Files.readAllBytes(file);
+            FileTime checked = Files.getLastModifiedTime(file);
+            int newline = indexOf(content, (byte) '\n');
+            if (newline < 0) {
+                return null;
+            }
+            return new Cached(new String(content, 0, newline, StandardCharsets.UTF_8),
+                    Arrays.copyOfRange(content, newline + 1, content.length), checked.toInstant());
+        } catch (NoSuchFileException e) {
+            return null;
+        } catch (IOException e) {
+            // An unreadable cached manifest is fetched again.
+            return null;
+        }
+    }
+
+    private void write(Path file, ObjectReads.Versioned answer) {
+        // Only an ETag is asked about: a date has whole seconds, and a manifest written again within
+        // the second it was read would be answered "not modified" until it changes again.
+        String version = answer.version() == null || answer.version().startsWith(HttpObjects.LAST_MODIFIED)
+                || answer.version().contains("\n") ? "" : answer.version();
+        byte[] head = (version + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] content = Arrays.copyOf(head, head.length + answer.bytes().length);
+        System.arraycopy(answer.bytes(), 0, content, head.length, answer.bytes().length);
+        Path temp = files.scratch(file.getFileName().toString());
+        try {
+            Files.write(temp, content);
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            // Only the next open's GET suffers: it fetches the whole manifest again.
+            delete(temp);
+        }
+    }
+
+    private static void touch(Path file) {
+        try {
+            Files.setLastModifiedTime(file, FileTime.from(Instant.now()));
+        } catch (IOException e) {
+            // The next open asks again: no harm.
+        }
+    }
+
+    private static void delete(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the index cache " + file.getParent() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static int indexOf(byte[] bytes, byte wanted) {
+        for (int i = 0; i < bytes.length; i++) {
+            if (bytes[i] == wanted) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
