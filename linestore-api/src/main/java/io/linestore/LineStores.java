@@ -306,9 +306,16 @@ public final class LineStores {
      * @throws CorruptStoreException if the manifest or a file it names is damaged or missing
      * @throws UnsupportedFormatException if the store's format version is unknown
      * @throws StaleIndexException if an indexed file changed in another way than growing
+     * @throws IllegalArgumentException if the options give a {@linkplain ReadOptions#sidecarIndex()
+     *     sidecar index} (local files are read with the one beside them)
      * @throws java.io.UncheckedIOException if reading fails
      */
     public static LineStore open(Path storeDir, ReadOptions options) {
+        if (options.sidecarIndex() != null) {
+            // A local file's index lies beside it: one given elsewhere would be silently unused.
+            throw new IllegalArgumentException("an index elsewhere (" + options.sidecarIndex() + ") is for files on"
+                    + " web servers; " + storeDir + " is read with the index beside it");
+        }
         return provider().open(storeDir, options);
     }
 

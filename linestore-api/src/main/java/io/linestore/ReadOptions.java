@@ -1,5 +1,6 @@
 package io.linestore;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -23,9 +24,13 @@ import java.util.Objects;
  * @param remoteRetries for a store or file reached over the network: how often a request that timed
  *     out or failed in a way worth trying again is tried again, {@code >= 0}; or
  *     {@link #SETTINGS_RETRIES} for the provider's setting ({@code LINESTORE_S3_RETRIES}, else 2)
+ * @param sidecarIndex for a file on a web server ({@code https://}) indexed in place: where the
+ *     sidecar {@code linestore index} made of it lies, an {@code https://} URL or a local folder's
+ *     {@code file:} URI, when it is not served beside the file (as for a presigned URL, whose query
+ *     signs the file alone); {@code null} for beside the file ({@code URL.lsidx/}), the default
  */
 public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes,
-        long blockCacheBytes, Duration remoteTimeout, int remoteRetries) {
+        long blockCacheBytes, Duration remoteTimeout, int remoteRetries, URI sidecarIndex) {
 
     /** Open shards cached when none is given. */
     public static final int DEFAULT_HANDLE_CACHE_SIZE = 128;
@@ -101,6 +106,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         private long blockCacheBytes = DEFAULT_BLOCK_CACHE_BYTES;
         private Duration remoteTimeout;
         private int remoteRetries = SETTINGS_RETRIES;
+        private URI sidecarIndex;
 
         private Builder() {
         }
@@ -185,6 +191,19 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         }
 
         /**
+         * Sets where the sidecar index of a file on a web server lies, when it is not served beside
+         * the file.
+         *
+         * @param sidecarIndex an {@code https://} URL or a local folder's {@code file:} URI, or
+         *     {@code null} for beside the file
+         * @return this builder
+         */
+        public Builder sidecarIndex(URI sidecarIndex) {
+            this.sidecarIndex = sidecarIndex;
+            return this;
+        }
+
+        /**
          * Makes the options.
          *
          * @return the options
@@ -192,7 +211,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
          */
         public ReadOptions build() {
             return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes, blockCacheBytes,
-                    remoteTimeout, remoteRetries);
+                    remoteTimeout, remoteRetries, sidecarIndex);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.linestore;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.net.URI;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +18,13 @@ class ReadOptionsTest {
         ReadOptions set = ReadOptions.builder().remoteTimeout(Duration.ofMillis(1500)).remoteRetries(0).build();
         assertThat(set.remoteTimeout()).isEqualTo(Duration.ofMillis(1500));
         assertThat(set.remoteRetries()).isZero();
+    }
+
+    @Test
+    void aSidecarIndexIsBesideTheFileUnlessGiven() {
+        assertThat(ReadOptions.of(ReadMethod.AUTO).sidecarIndex()).isNull();
+        URI index = URI.create("https://host/indexes/events.jsonl.lsidx");
+        assertThat(ReadOptions.builder().sidecarIndex(index).build().sidecarIndex()).isEqualTo(index);
     }
 
     @Test

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code linestore read}, {@code info} and {@code verify} of a file on an HTTPS server, indexed
  * locally and served with its sidecar, through the launcher: reads print what {@code sed -n} prints,
  * 1,000 random requests through {@code --ranges -} in one process print what the file's lines are;
- * a server that ignores ranges is an error of one line, exit 1. The server's certificate is trusted
+ * a server that ignores ranges is an error of one line, exit 1; a presigned URL is read with its
+ * index given by {@code --index}. The server's certificate is trusted
  * through {@code LINESTORE_JAVA_OPTS}, as a user trusts a private certificate authority.
  */
 class HttpsCommandsIT {
@@ -98,6 +99,45 @@ class HttpsCommandsIT {
         assertThat(read.stderr()).isEmpty();
         assertThat(read.exitCode()).isZero();
         assertThat(read.stdout()).isEqualTo(expected.toByteArray());
+    }
+
+    /**
+     * A presigned URL (its query signs the file alone) is read with its index given by {@code --index},
+     * a local folder or another URL, and prints what {@code sed -n} prints; without it, one line
+     * names the option.
+     */
+    @Test
+    void aPresignedUrlIsReadWithItsIndexGivenAsALocalFolderOrAUrl() throws Exception {
+        Path sidecar = file.resolveSibling(file.getFileName() + ".lsidx");
+        Path local = copy(sidecar, tmp.resolve("indexes").resolve("events.jsonl.lsidx"));
+        copy(sidecar, file.resolveSibling("elsewhere").resolve("events.jsonl.lsidx"));
+        String signed = server.url() + "/events.jsonl?X-Amz-Expires=600&X-Amz-Signature=0123abcd";
+        for (String index : List.of(local.toString(), server.url() + "/elsewhere/events.jsonl.lsidx")) {
+            ProcessRun read = run(Path.of("/dev/null"), "read", signed, "12345", "10", "--index", index);
+            assertThat(read.stderr()).isEmpty();
+            assertThat(read.exitCode()).isZero();
+            assertThat(read.stdout()).as("--index %s", index).isEqualTo(PrintedLines.sed(file, 12_345, 10));
+            ProcessRun verify = run(Path.of("/dev/null"), "verify", signed, "--index", index);
+            assertThat(verify.exitCode()).as(verify.stderr()).isZero();
+        }
+        ProcessRun without = run(Path.of("/dev/null"), "read", signed, "0", "1");
+        assertThat(without.exitCode()).isNotZero();
+        assertThat(without.stdout()).isEmpty();
+        assertThat(without.stderr()).contains("--index").hasLineCount(1);
+    }
+
+    private static Path copy(Path dir, Path target) throws IOException {
+        try (var files = Files.walk(dir)) {
+            for (Path from : files.toList()) {
+                Path to = target.resolve(dir.relativize(from).toString());
+                if (Files.isDirectory(from)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(from, to);
+                }
+            }
+        }
+        return target;
     }
 
     @Test

@@ -95,20 +95,23 @@ final class S3LineStore implements LineStore {
      */
     static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ReadOptions options,
             Runnable onClose) {
-        return open(objects, cache, location, options, onClose, S3Settings.DEFAULT_GET_BYTES,
+        return open(objects, cache, location, null, options, onClose, S3Settings.DEFAULT_GET_BYTES,
                 S3Settings.DEFAULT_GETS_IN_FLIGHT);
     }
 
     /**
      * Opens the store found at a location, reading at most {@code maxGetBytes} of data per GET.
      *
+     * @param sidecar where the sidecar index of a file on a web server lies, or {@code null} for
+     *     beside it (and for every store)
      * @param maxGetBytes the most bytes one GET of data fetches, {@code >= 1}
      * @param getsInFlight how many GETs of one shard part are in flight at once, {@code >= 1}
      * @return the store
      */
-    static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ReadOptions options,
-            Runnable onClose, int maxGetBytes, int getsInFlight) {
-        StoreObjects store = StoreObjects.locate(objects, location, cache.manifests());
+    static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ObjectLocation sidecar,
+            ReadOptions options, Runnable onClose, int maxGetBytes, int getsInFlight) {
+        StoreObjects store = sidecar == null ? StoreObjects.locate(objects, location, cache.manifests())
+                : StoreObjects.locate(objects, location, sidecar, cache.manifests());
         return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose, maxGetBytes,
                 getsInFlight);
     }

@@ -7,6 +7,7 @@ import io.linestore.ReadOptions;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.spi.UriStoreProvider;
 import java.net.URI;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -33,14 +34,19 @@ public final class S3StoreProvider implements UriStoreProvider {
 
     @Override
     public LineStore open(URI uri, ReadOptions options) {
-        ObjectLocation location = ObjectLocation.of(uri);
+        ObjectLocation location = ObjectLocation.of(uri, options.sidecarIndex() != null);
+        ObjectLocation sidecar = options.sidecarIndex() == null ? null : sidecar(location, options.sidecarIndex());
         S3Settings settings = S3Settings.fromEnvironment().with(options);
         ObjectReads objects = location.isHttp()
                 ? new HttpObjects(location.scheme(), settings.timeout(), settings.retries(), null)
                 : S3Objects.connect(settings);
+        if (sidecar != null && sidecar.scheme().equals(ObjectLocation.LOCAL)) {
+            objects = new LocalSidecarObjects(objects);
+        }
         try {
-            return S3LineStore.open(objects, new IndexCache(settings.cacheDir(), settings.cacheBytes(), settings.manifestTtl()), location,
-                    options, objects::close, settings.getBytes(), settings.getsInFlight());
+            return S3LineStore.open(objects, new IndexCache(settings.cacheDir(), settings.cacheBytes(),
+                    settings.manifestTtl()), location, sidecar, options, objects::close, settings.getBytes(),
+                    settings.getsInFlight());
         } catch (RuntimeException e) {
             objects.close();
             throw e;
@@ -61,6 +67,31 @@ public final class S3StoreProvider implements UriStoreProvider {
         try (S3Objects objects = S3Objects.connect(S3Settings.fromEnvironment())) {
             return new ObjectIndexer(objects).index(ObjectLocation.of(object), index);
         }
+    }
+
+    /**
+     * Where the sidecar index given for a file on a web server lies: another URL of the same scheme
+     * (the file's client reads it), or a local folder.
+     */
+    private static ObjectLocation sidecar(ObjectLocation file, URI index) {
+        if (!file.isHttp()) {
+            throw new IllegalArgumentException("an index elsewhere (" + index + ") is for files on web servers; "
+                    + file + " is read with the index beside it");
+        }
+        String scheme = index.getScheme() == null ? "" : index.getScheme().toLowerCase(Locale.ROOT);
+        if (scheme.equals(ObjectLocation.LOCAL)) {
+            Path dir = Path.of(index);
+            if (!Files.isDirectory(dir)) {
+                throw new IllegalArgumentException("no index folder " + dir + " (linestore index FILE makes FILE"
+                        + StoreFiles.SIDECAR_SUFFIX + "/)");
+            }
+            return ObjectLocation.local(dir);
+        }
+        if (!scheme.equals(file.scheme())) {
+            throw new IllegalArgumentException("the index " + index + " must be a local folder or a " + file.scheme()
+                    + ":// URL, as the file is");
+        }
+        return ObjectLocation.of(index);
     }
 
     /** Web servers are read only: linestore reads what they serve, and writes nothing there. */

@@ -89,7 +89,7 @@ final class ShardIndexes implements AutoCloseable {
         String eTag = store.pushed().shards().get(shard).indexETag();
         return new RangedEntries(store.indexPath(shard), shard, identity.headerBytes(),
                 Math.ceilDiv(entry.lines(), manifest.indexStride()) + 1, store.textBytes(shard), (from, to) -> {
-                    ObjectReads.Range range = objects.getRange(store.bucket(), store.indexKey(shard), from, to, eTag);
+                    ObjectReads.Range range = objects.getRange(store.indexBucket(), store.indexKey(shard), from, to, eTag);
                     return range != null ? range.bytes() : downloadedBytes(shard, identity.headerBytes(), from, to);
                 }, pages);
     }
@@ -152,7 +152,7 @@ final class ShardIndexes implements AutoCloseable {
     LineIndex fetch(int shard, Arena into) {
         Path file = cache.scratch(cacheName(shard));
         try {
-            objects.download(store.bucket(), store.indexKey(shard), file);
+            objects.download(store.indexBucket(), store.indexKey(shard), file);
             return map(shard, file, into);
         } finally {
             try {
@@ -166,7 +166,7 @@ final class ShardIndexes implements AutoCloseable {
     private LineIndex load(int shard) {
         for (int attempt = 0; ; attempt++) {
             Path file = cache.get(cacheName(shard), target -> {
-                objects.download(store.bucket(), store.indexKey(shard), target);
+                objects.download(store.indexBucket(), store.indexKey(shard), target);
                 try (Arena check = Arena.ofConfined()) {
                     LineIndex index = map(shard, target, check);
                     long crc = index.entriesCrc32c();

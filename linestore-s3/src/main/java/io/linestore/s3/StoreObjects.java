@@ -79,6 +79,26 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
         return sidecar(objects, location, sidecar, manifest);
     }
 
+    /**
+     * Finds a file on a web server whose sidecar index lies elsewhere: at another URL, or in a local
+     * folder ({@link ObjectLocation#local}, read through {@link LocalSidecarObjects}).
+     *
+     * @param objects the client
+     * @param object the file
+     * @param sidecar its sidecar index
+     * @param manifests where manifests read before are kept
+     * @return the file's objects
+     * @throws S3StoreException if the sidecar has no manifest, or the file is not the one indexed
+     */
+    static StoreObjects locate(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
+            ManifestCache manifests) {
+        byte[] json = manifests.get(objects, sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST))
+                .orElseThrow(() -> new S3StoreException("no linestore index at " + sidecar + ": it has no "
+                        + StoreFiles.MANIFEST + " (linestore index FILE makes FILE" + StoreFiles.SIDECAR_SUFFIX + "/)",
+                        null));
+        return sidecar(objects, object, sidecar, ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), json));
+    }
+
     private static StoreObjects sidecar(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
             Manifest manifest) {
         if (manifest.compression().inPlace()) {
@@ -127,8 +147,10 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
             Manifest manifest) {
         long indexed = manifest.dataBytes();
         SourceFile source = manifest.source();
-        String stale = "; index it again (linestore index FILE) and serve the new " + object.name()
-                + StoreFiles.SIDECAR_SUFFIX + "/ beside it";
+        String stale = sidecar.equals(object.withSuffix(StoreFiles.SIDECAR_SUFFIX))
+                ? "; index it again (linestore index FILE) and serve the new " + object.name() + StoreFiles.SIDECAR_SUFFIX
+                        + "/ beside it"
+                : "; index it again (linestore index FILE) and give the new index";
         if (indexed == 0) {
             ObjectReads.Head head = objects.head(object.bucket(), object.key()).orElseThrow(() -> missing(object, sidecar));
             if (head.size() != 0) {
@@ -180,6 +202,15 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
 
     String bucket() {
         return location.bucket();
+    }
+
+    /**
+     * The bucket (or web server, or local folder) of the index files: the store's, or the sidecar's.
+     *
+     * @return the bucket
+     */
+    String indexBucket() {
+        return filesRoot.bucket();
     }
 
     String uri() {
@@ -277,11 +308,11 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
     }
 
     Path indexPath(int shard) {
-        return Path.of(location.bucket(), indexKey(shard));
+        return Path.of(filesRoot.bucket(), indexKey(shard));
     }
 
     String indexName(int shard) {
-        return location.bucket() + "/" + indexKey(shard);
+        return indexPath(shard).toString();
     }
 
     String dataName(int shard) {

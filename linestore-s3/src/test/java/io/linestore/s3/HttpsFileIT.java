@@ -198,6 +198,41 @@ class HttpsFileIT {
         }
     }
 
+    /**
+     * A presigned URL whose index lies in a local folder: the server is asked for the file's bytes
+     * only, and the lines are the file's; an index of another file is refused naming the URL, and a
+     * local file opened with an index elsewhere is refused.
+     */
+    @Test
+    void aSignedUrlWithItsIndexInALocalFolderAsksTheServerForTheFileOnly() throws IOException {
+        Path file = Files.writeString(served.resolve("signed.txt"), "alpha\nbeta\ngamma\ndelta\n");
+        LineStores.index(file, IndexOptions.defaults());
+        Path index = Files.move(served.resolve("signed.txt.lsidx"), temp.resolve("signed.txt.lsidx"));
+        ObjectLocation signed = ObjectLocation.of(URI.create(server.url() + "/signed.txt?X-Amz-Signature=0a1b"), true);
+        int before = server.requests();
+        try (LineStore store = openSigned(signed, index)) {
+            assertThat(store.read(1, 2)).containsExactly("beta", "gamma");
+            assertThat(server.requests() - before).as("the file's head and tail checked, then the lines")
+                    .isEqualTo(2);
+        }
+        assertThatThrownBy(() -> ObjectLocation.of(URI.create(server.url() + "/signed.txt?X-Amz-Signature=0a1b")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--index");
+
+        Path other = Files.writeString(temp.resolve("signed.txt"), "alpha\nbeta\ngamma\ndelt!\n");
+        LineStores.index(other, IndexOptions.defaults());
+        assertThatThrownBy(() -> openSigned(signed, temp.resolve("signed.txt.lsidx")).close())
+                .isInstanceOf(S3StoreException.class).hasMessageContaining(server.url() + "/signed.txt")
+                .hasMessageContaining("is not the file its index");
+        assertThatThrownBy(() -> LineStores.open(file, ReadOptions.builder().sidecarIndex(index.toUri()).build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("is for files on web servers");
+    }
+
+    private LineStore openSigned(ObjectLocation signed, Path index) {
+        return S3LineStore.open(new LocalSidecarObjects(objects), new IndexCache(temp.resolve("cache"), 1 << 30),
+                signed, ObjectLocation.local(index), ReadOptions.of(ReadMethod.AUTO), () -> { },
+                S3Settings.DEFAULT_GET_BYTES, S3Settings.DEFAULT_GETS_IN_FLIGHT);
+    }
+
     @Test
     void aServerThatIgnoresRangesIsRefusedInOneLine() throws IOException {
         Path file = Files.write(served.resolve("plain.txt"), TestLines.text(1, 100, true, false));

@@ -71,7 +71,7 @@ class S3CompressedStoreIT {
                     assertThat(remote.verify().ok()).as("%s", index).isTrue();
                     // GETs of 1 KiB: each shard part is many, several in flight, their frames cut and joined in order.
                     try (LineStore smallGets = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30),
-                            location, ReadOptions.of(ReadMethod.AUTO), () -> { }, 1 << 10, S3Settings.DEFAULT_GETS_IN_FLIGHT)) {
+                            location, null, ReadOptions.of(ReadMethod.AUTO), () -> { }, 1 << 10, S3Settings.DEFAULT_GETS_IN_FLIGHT)) {
                         assertThat(smallGets.read(0, Long.MAX_VALUE)).as("%s", index)
                                 .isEqualTo(expected.read(0, Long.MAX_VALUE));
                     }

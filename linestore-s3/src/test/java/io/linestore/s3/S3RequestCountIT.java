@@ -113,7 +113,7 @@ class S3RequestCountIT {
             ObjectLocation location = push(objects, IndexKind.DENSE);
             // GETs of 16 KiB: each shard of about 230 KB is 15 of them.
             try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
-                    ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10, S3Settings.DEFAULT_GETS_IN_FLIGHT)) {
+                    null, ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10, S3Settings.DEFAULT_GETS_IN_FLIGHT)) {
                 store.read(0, 1);
                 counter.reset();
                 counter.holdDataGets(500_000_000L);
@@ -126,7 +126,7 @@ class S3RequestCountIT {
             }
             // One at a time when the settings say so: each GET waits in vain for another.
             try (LineStore store = S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
-                    ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10, 1)) {
+                    null, ReadOptions.of(ReadMethod.AUTO), () -> { }, 16 << 10, 1)) {
                 store.read(0, 1);
                 counter.reset();
                 counter.holdDataGets(50_000_000L);

@@ -21,6 +21,9 @@ public record StoreArgument(String text) {
     /** The system property {@code linestore-s3} reads its endpoint from; {@code --endpoint} sets it. */
     public static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
 
+    /** The system property {@code --index URL|DIR} sets: where a web server's file's index lies. */
+    static final String INDEX_PROPERTY = "linestore.cli.sidecarIndex";
+
     /**
      * Whether the argument is a URI with a scheme rather than a local path.
      *
@@ -57,7 +60,11 @@ public record StoreArgument(String text) {
      * @return the open store; close it
      */
     public LineStore open(ReadMethod method) {
-        return isUri() ? LineStores.open(uri(), ReadOptions.of(method)) : LineStores.open(path(), method);
+        String index = System.getProperty(INDEX_PROPERTY);
+        ReadOptions options = ReadOptions.builder().method(method).sidecarIndex(index == null ? null
+                : new StoreArgument(index).isUri() ? URI.create(index) : Path.of(index).toAbsolutePath().toUri())
+                .build();
+        return isUri() ? LineStores.open(uri(), options) : LineStores.open(path(), options);
     }
 
     /** The pattern of a URI with a scheme, compiled at its first use. */

@@ -35,6 +35,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Mixin
     private RemoteOptions remote = new RemoteOptions();
 
+    @Option(names = "--index", paramLabel = "URL|DIR", description = RemoteOptions.INDEX)
+    private String index;
+
     /** Made by picocli. */
     public VerifyCommand() {
     }
@@ -43,7 +46,7 @@ public final class VerifyCommand implements Callable<Integer> {
     public Integer call() {
         VerifyReport report;
         long lineCount;
-        remote.apply();
+        remote.apply(index);
         try (LineStore lines = store.open(ReadMethod.FILE_CHANNEL)) {
             lineCount = lines.lineCount();
             report = lines.verify();
