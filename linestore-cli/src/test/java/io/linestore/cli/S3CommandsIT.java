@@ -1,6 +1,7 @@
 package io.linestore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,12 +32,14 @@ import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.s3.S3Client;
+import software.amazon.awssdk.services.s3.model.MultipartUpload;
 
 /**
  * The command line over S3, through the real launcher ({@code LINESTORE_BUILD=never}), against a
  * SeaweedFS that {@code scripts/seaweedfs.sh} installs and starts: push a store, read it (also as a
- * query stream), info and verify it; build straight into s3://; index an object in place and read it like {@code sed -n}; and
- * one-line errors with exit code 1 for a missing bucket, bad credentials and an endpoint where
+ * query stream), info and verify it; build straight into s3://; index an object in place and read it like {@code sed -n};
+ * a push killed with SIGKILL mid-upload, after which the old store reads and the next push aborts its
+ * upload; and one-line errors with exit code 1 for a missing bucket, bad credentials and an endpoint where
  * nothing listens; append to an s3:// store refused with exit code 2.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -53,8 +57,8 @@ class S3CommandsIT {
 
     @BeforeAll
     void startServer() throws Exception {
-        serverDir = Path.of(System.getProperty("java.io.tmpdir")).resolve("linestore-cli-seaweedfs-"
-                + ProcessHandle.current().pid());
+        // Unique even when a later run's JVM gets this one's pid: buckets of an earlier server would be there.
+        serverDir = Files.createTempDirectory("linestore-cli-seaweedfs-" + ProcessHandle.current().pid() + "-");
         Process start = new ProcessBuilder("bash", SCRIPT.toString(), "start", serverDir.toString(),
                 Long.toString(ProcessHandle.current().pid())).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         String out = new String(start.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
@@ -74,6 +78,11 @@ class S3CommandsIT {
     void stopServer() throws Exception {
         Process stop = new ProcessBuilder("bash", SCRIPT.toString(), "stop", serverDir.toString()).inheritIO().start();
         assertThat(stop.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        try (var files = Files.walk(serverDir)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        }
     }
 
     @Test
@@ -188,6 +197,107 @@ class S3CommandsIT {
         assertThat(second.exitCode()).isZero();
         assertThat(second.stderr()).isEmpty();
         assertThat(second.stdoutText()).isEqualTo("alpha\nbeta\ngamma\n");
+    }
+
+    /**
+     * A push killed with SIGKILL in the middle of a multipart upload leaves the prefix holding the store
+     * it held before, whole, and the next push aborts the upload the killed one left incomplete.
+     */
+    @Test
+    void aPushKilledMidUploadLeavesTheOldStoreReadableAndTheNextPushAbortsItsUpload() throws Exception {
+        env.put("LINESTORE_S3_CACHE", tmp.resolve("killed-cache").toString());
+        Path inputA = Files.writeString(tmp.resolve("killed-a.txt"), IntStream.range(0, 1_000)
+                .mapToObj(i -> "a " + i).collect(Collectors.joining("\n", "", "\n")));
+        Path storeA = tmp.resolve("killed-a");
+        ProcessRun buildA = run("build", inputA.toString(), storeA.toString());
+        assertThat(buildA.exitCode()).as(buildA.stderr()).isZero();
+        ProcessRun pushA = run("push", storeA.toString(), "s3://cli/killed");
+        assertThat(pushA.exitCode()).as(pushA.stderr()).isZero();
+        Path requestsA = Files.writeString(tmp.resolve("killed-requests-a.txt"), "0 3\n500 3\n997 5\n");
+        ProcessRun localA = run("read", storeA.toString(), "--ranges", requestsA.toString());
+        assertThat(localA.stdoutText()).isEqualTo("a 0\na 1\na 2\na 500\na 501\na 502\na 997\na 998\na 999\n");
+        assertThat(run("read", "s3://cli/killed", "--ranges", requestsA.toString()).stdoutText())
+                .as("A read from s3://cli/killed after its push").isEqualTo(localA.stdoutText());
+
+        // B's data file is larger than a push's part (64 MiB): it goes up in a multipart upload.
+        Path inputB = tmp.resolve("killed-b.txt");
+        ProcessRun gen = run("gen", "--lines", "670000", "--length", "fixed:100", "--seed", "7", "-o",
+                inputB.toString());
+        assertThat(gen.exitCode()).as(gen.stderr()).isZero();
+        Path storeB = tmp.resolve("killed-b");
+        ProcessRun buildB = run("build", inputB.toString(), storeB.toString());
+        assertThat(buildB.exitCode()).as(buildB.stderr()).isZero();
+        Path dataB;
+        try (var files = Files.walk(storeB)) {
+            dataB = files.filter(file -> file.endsWith("data.lines")).findFirst().orElseThrow();
+        }
+        assertThat(Files.size(dataB)).as("size of B's data file").isGreaterThan(64L << 20);
+
+        try (S3Client client = client()) {
+            Path killedErr = tmp.resolve("killed-push-stderr.txt");
+            ProcessBuilder builder = new ProcessBuilder(LAUNCHER.toString(), "push", storeB.toString(),
+                    "s3://cli/killed");
+            builder.environment().remove("JAVA_HOME");
+            builder.environment().putAll(env);
+            builder.directory(tmp.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()))
+                    .redirectOutput(tmp.resolve("killed-push-stdout.txt").toFile()).redirectError(killedErr.toFile());
+            Process push = builder.start();
+            List<ProcessHandle> children = List.of();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (client.listMultipartUploads(r -> r.bucket("cli").prefix("killed/")).uploads().isEmpty()) {
+                    if (!push.isAlive()) {
+                        fail("the push of B ended (exit code %d) before a multipart upload below s3://cli/killed/"
+                                + " appeared; its stderr: %s", push.exitValue(), Files.readString(killedErr));
+                    }
+                    if (System.nanoTime() > deadline) {
+                        fail("no multipart upload below s3://cli/killed/ within 60 s of starting the push of B");
+                    }
+                    Thread.sleep(10);
+                }
+            } finally {
+                // SIGKILL to whatever the launcher started, then to the launcher (or the JVM it became by exec).
+                children = push.toHandle().descendants().toList();
+                children.forEach(ProcessHandle::destroyForcibly);
+                push.destroyForcibly();
+                assertThat(push.waitFor(30, TimeUnit.SECONDS)).as("the killed push ended").isTrue();
+                for (ProcessHandle child : children) {
+                    child.onExit().get(30, TimeUnit.SECONDS);
+                }
+            }
+            assertThat(push.exitValue()).as("exit status of the push killed with SIGKILL; its stderr: %s",
+                    Files.readString(killedErr)).isEqualTo(128 + 9);
+            assertThat(children).as("processes the launcher started").noneMatch(ProcessHandle::isAlive);
+            assertThat(client.listMultipartUploads(r -> r.bucket("cli").prefix("killed/")).uploads())
+                    .as("the incomplete multipart upload of B's data that the killed push left")
+                    .singleElement().extracting(MultipartUpload::key).asString().endsWith("/data.lines");
+
+            // A reader that never saw s3://cli/killed before gets A, whole.
+            env.put("LINESTORE_S3_CACHE", tmp.resolve("killed-cache-after-kill").toString());
+            ProcessRun afterKill = run("read", "s3://cli/killed", "--ranges", requestsA.toString());
+            assertThat(afterKill.exitCode()).as(afterKill.stderr()).isZero();
+            assertThat(afterKill.stdoutText()).as("s3://cli/killed read after the push of B was killed: A's lines")
+                    .isEqualTo(localA.stdoutText());
+            ProcessRun verifyA = run("verify", "s3://cli/killed");
+            assertThat(verifyA.exitCode()).as(verifyA.stdoutText() + verifyA.stderr()).isZero();
+            assertThat(verifyA.stdoutText()).isEqualTo("s3://cli/killed: ok, 1,000 lines\n");
+
+            ProcessRun pushB = run("push", storeB.toString(), "s3://cli/killed");
+            assertThat(pushB.exitCode()).as(pushB.stderr()).isZero();
+            assertThat(client.listMultipartUploads(r -> r.bucket("cli").prefix("killed/")).uploads())
+                    .as("multipart uploads below s3://cli/killed/ after the next push of B").isEmpty();
+        }
+        env.put("LINESTORE_S3_CACHE", tmp.resolve("killed-cache-after-push").toString());
+        Path requestsB = Files.writeString(tmp.resolve("killed-requests-b.txt"), "0 3\n335000 3\n669997 5\n");
+        ProcessRun localB = run("read", storeB.toString(), "--ranges", requestsB.toString());
+        assertThat(localB.stdoutText()).as("B's lines 0-2, 335000-335002 and 669997-669999").hasLineCount(9);
+        ProcessRun remoteB = run("read", "s3://cli/killed", "--ranges", requestsB.toString());
+        assertThat(remoteB.exitCode()).as(remoteB.stderr()).isZero();
+        assertThat(remoteB.stdoutText()).as("s3://cli/killed read after the next push of B: B's lines")
+                .isEqualTo(localB.stdoutText());
+        ProcessRun verifyB = run("verify", "s3://cli/killed");
+        assertThat(verifyB.exitCode()).as(verifyB.stdoutText() + verifyB.stderr()).isZero();
+        assertThat(verifyB.stdoutText()).isEqualTo("s3://cli/killed: ok, 670,000 lines\n");
     }
 
     @Test
