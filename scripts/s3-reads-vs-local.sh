@@ -10,7 +10,8 @@
 #   ./linestore read STORE N 1                 the local read, the whole command
 #   ./linestore read s3://reads/store N 1      the same line from the server, index cache emptied
 #                                              before each run (a reader's first read), then with
-#                                              the index an earlier reader's --ranges run cached
+#                                              the index an earlier reader's --ranges run cached,
+#                                              and with LINESTORE_S3_MANIFEST_TTL=60 too
 #   floor: JVM + S3 client + one GET           the least such a read costs (io.linestore.s3.OneGet)
 #   ./linestore read ... --ranges FILE         RANGES random one-line requests, local and remote
 # and checks that the remote answers equal the local ones. With BASELINE=PATH/linestore (the
@@ -83,11 +84,16 @@ fi
 hyperfine --shell=none --warmup 2 --runs "$RUNS" --prepare "rm -rf $DIR/cache" --style basic "${one[@]}" \
   --export-json "$DIR/one-line.json" 2>&1 | grep -v '^ *$'
 # A reader whose index an earlier one cached: after 16 scattered reads of a shard a reader downloads
-# its whole index into the cache, and later processes read it there (the manifest's GET and the line's).
+# its whole index into the cache, and later processes read it there (the manifest's conditional GET,
+# answered 304, and the line's GET); with LINESTORE_S3_MANIFEST_TTL the cached manifest is used
+# without asking (the line's GET only).
 "$LINESTORE" read s3://reads/store --ranges "$requests" > /dev/null
 hyperfine --shell=none --warmup 2 --runs "$RUNS" --style basic --command-name "local read N 1" \
   "$LINESTORE read $store $offset 1" --command-name "s3 read N 1 (index cached by an earlier reader)" \
-  "$LINESTORE read s3://reads/store $offset 1" --export-json "$DIR/one-line-cached.json" 2>&1 | grep -v '^ *$'
+  "$LINESTORE read s3://reads/store $offset 1" \
+  --command-name "s3 read N 1 (index cached, manifest used for 60 s without asking)" \
+  "env LINESTORE_S3_MANIFEST_TTL=60 $LINESTORE read s3://reads/store $offset 1" \
+  --export-json "$DIR/one-line-cached.json" 2>&1 | grep -v '^ *$'
 hyperfine --shell=none --warmup 1 --runs "$((RUNS / 4 > 3 ? RUNS / 4 : 3))" --prepare "rm -rf $DIR/cache" \
   --style basic "${ranges[@]}" --export-json "$DIR/ranges.json" 2>&1 | grep -v '^ *$'
 printf 'load average at end: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -1,6 +1,5 @@
 package io.linestore.s3;
 
-import com.google.common.hash.Hashing;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,21 +12,26 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.zip.CRC32C;
 
 /**
  * Manifests read from object storage or a web server, kept in the index cache's directory so that a
  * later process opening the same store does not fetch its manifest again: it asks whether the
- * manifest changed (a conditional GET with the ETag it holds, answered 304 without a body) or,
+ * manifest changed ({@link ObjectReads#getIfChanged}: a web server answers 304 without a body; from
+ * object storage the first 64 KiB come in any case, and no more while the ETag is the one held) or,
  * within a settable time after the last answer ({@code LINESTORE_S3_MANIFEST_TTL}, none by default),
  * uses the one it holds without asking. A manifest names objects that a push never overwrites, and
  * every read asks for the version of each object the manifest records, so a manifest used within
  * that time reads the store as it was when it was last checked, never a mix.
  *
- * <p>File: {@code manifest-H.json} in the cache directory, {@code H} the first 128 bits of the
- * SHA-256 of the server, bucket and key, in hex; its first line the ETag (empty if the server gives
- * none: such a manifest is fetched whole on every open after its time to live), then the manifest's
- * bytes. Its modification time is the last answer. It
+ * <p>File: {@code manifest-C-N.json} in the cache directory, {@code C} the CRC32C (hex) and {@code N}
+ * the length of the manifest's name (the server, bucket and key); its first line that name (a file
+ * of another name is not this manifest's), its second line the ETag (empty if the server gives none:
+ * such a manifest is fetched whole on every open after its time to live), then the manifest's bytes.
+ * A name with a line break is not cached. (A CRC and the name inside, not a cryptographic hash: a
+ * short command would spend tens of milliseconds loading a security provider.) Its modification time is the last answer. It
  * is written under a temporary name and renamed into place, so processes sharing the directory read
  * a whole file or none; the index cache's trim removes it like an index file when it is least
  * recently used. Thread-safe.
@@ -63,9 +67,16 @@ final class ManifestCache {
      * @throws S3StoreException if the request fails
      */
     Optional<byte[]> get(ObjectReads objects, String bucket, String key) {
-        Path file = files.dir().resolve(PREFIX + Hashing.sha256().hashString(objects.origin() + "\n" + bucket + "\n"
-                + key, StandardCharsets.UTF_8).toString().substring(0, 32) + SUFFIX);
-        Cached cached = read(file);
+        String name = objects.origin() + " " + bucket + "/" + key;
+        if (name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
+            return objects.getIfExists(bucket, key);
+        }
+        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+        CRC32C crc = new CRC32C();
+        crc.update(nameBytes);
+        Path file = files.dir().resolve(String.format(Locale.ROOT, "%s%08x-%d%s", PREFIX, crc.getValue(),
+                nameBytes.length, SUFFIX));
+        Cached cached = read(file, name);
         if (cached != null && !timeToLive.isZero() && cached.checked().plus(timeToLive).isAfter(Instant.now())) {
             return Optional.of(cached.bytes());
         }
@@ -79,23 +90,25 @@ final class ManifestCache {
             touch(file);
             return Optional.of(cached.bytes());
         }
-        write(file, answer.get());
+        write(file, name, answer.get());
         return Optional.of(answer.get().bytes());
     }
 
     private record Cached(String version, byte[] bytes, Instant checked) {
     }
 
-    private static Cached read(Path file) {
+    /** The cached manifest of this name, or {@code null} if the file is missing, cut or another name's. */
+    private static Cached read(Path file, String name) {
         try {
             byte[] content = Files.readAllBytes(file);
             FileTime checked = Files.getLastModifiedTime(file);
-            int newline = indexOf(content, (byte) '\n');
-            if (newline < 0) {
+            int first = indexOf(content, 0);
+            int second = first < 0 ? -1 : indexOf(content, first + 1);
+            if (second < 0 || !new String(content, 0, first, StandardCharsets.UTF_8).equals(name)) {
                 return null;
             }
-            return new Cached(new String(content, 0, newline, StandardCharsets.UTF_8),
-                    Arrays.copyOfRange(content, newline + 1, content.length), checked.toInstant());
+            return new Cached(new String(content, first + 1, second - first - 1, StandardCharsets.UTF_8),
+                    Arrays.copyOfRange(content, second + 1, content.length), checked.toInstant());
         } catch (NoSuchFileException e) {
             return null;
         } catch (IOException e) {
@@ -104,12 +117,12 @@ final class ManifestCache {
         }
     }
 
-    private void write(Path file, ObjectReads.Versioned answer) {
+    private void write(Path file, String name, ObjectReads.Versioned answer) {
         // Only an ETag is asked about: a date has whole seconds, and a manifest written again within
         // the second it was read would be answered "not modified" until it changes again.
         String version = answer.version() == null || answer.version().startsWith(HttpObjects.LAST_MODIFIED)
                 || answer.version().contains("\n") ? "" : answer.version();
-        byte[] head = (version + "\n").getBytes(StandardCharsets.UTF_8);
+        byte[] head = (name + "\n" + version + "\n").getBytes(StandardCharsets.UTF_8);
         byte[] content = Arrays.copyOf(head, head.length + answer.bytes().length);
         System.arraycopy(answer.bytes(), 0, content, head.length, answer.bytes().length);
         Path temp = files.scratch(file.getFileName().toString());
@@ -142,9 +155,10 @@ final class ManifestCache {
         }
     }
 
-    private static int indexOf(byte[] bytes, byte wanted) {
-        for (int i = 0; i < bytes.length; i++) {
-            if (bytes[i] == wanted) {
+    /** The index of the first line break at or after {@code from}, or -1. */
+    private static int indexOf(byte[] bytes, int from) {
+        for (int i = from; i < bytes.length; i++) {
+            if (bytes[i] == '\n') {
                 return i;
             }
         }

@@ -77,8 +77,9 @@ interface ObjectReads extends AutoCloseable {
     }
 
     /**
-     * Reads a whole small object unless it still has the ETag the caller holds (a conditional GET,
-     * {@code If-None-Match}).
+     * Reads a whole small object unless it still has the ETag the caller holds: a conditional GET
+     * ({@code If-None-Match}), or a GET of its first bytes (the whole object if it is small) and then,
+     * if the ETag differs, of the rest.
      *
      * @param bucket the bucket
      * @param key the key

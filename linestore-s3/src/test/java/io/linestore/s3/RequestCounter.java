@@ -10,12 +10,11 @@ import software.amazon.awssdk.services.s3.model.GetObjectRequest;
 
 /**
  * Counts the HTTP requests a client sends, by request type (GetObjectRequest, ...), retries included,
- * their answers by status, and the bytes of their answers' bodies (their Content-Length).
+ * and the bytes of their answers' bodies (their Content-Length).
  */
 final class RequestCounter implements ExecutionInterceptor {
 
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
-    private final Map<Integer, AtomicLong> statuses = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
     private final Object company = new Object();
     private int dataGetsInFlight;
@@ -47,7 +46,6 @@ final class RequestCounter implements ExecutionInterceptor {
 
     @Override
     public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
-        statuses.computeIfAbsent(context.httpResponse().statusCode(), k -> new AtomicLong()).incrementAndGet();
         context.httpResponse().firstMatchingHeader("Content-Length").ifPresent(length -> bytes.addAndGet(
                 Long.parseLong(length)));
         if (context.request() instanceof GetObjectRequest get && get.key().endsWith(".lines")) {
@@ -89,17 +87,6 @@ final class RequestCounter implements ExecutionInterceptor {
         return bytes.get();
     }
 
-    /**
-     * Answers of a status since the last reset.
-     *
-     * @param status the HTTP status, such as 304
-     * @return how many
-     */
-    long answers(int status) {
-        AtomicLong count = statuses.get(status);
-        return count == null ? 0 : count.get();
-    }
-
     long get(String type) {
         AtomicLong count = counts.get(type);
         return count == null ? 0 : count.get();
@@ -111,7 +98,6 @@ final class RequestCounter implements ExecutionInterceptor {
 
     void reset() {
         counts.clear();
-        statuses.clear();
         bytes.set(0);
         synchronized (company) {
             mostDataGetsInFlight = dataGetsInFlight;
