@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -96,6 +97,14 @@ final class SeaweedFs implements ParameterResolver, AutoCloseable {
     }
 
     private static SeaweedFs start(Path dir) {
+        // A server's volumes are few (a bucket takes several): an earlier run's buckets would use them up.
+        try (Stream<Path> files = Files.exists(dir) ? Files.walk(dir) : Stream.empty()) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(file);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot clear " + dir + ": " + e.getMessage(), e);
+        }
         String endpoint = run("start", dir.toString(), Long.toString(ProcessHandle.current().pid())).strip();
         String[] lines = endpoint.split("\n");
         return new SeaweedFs(dir, URI.create(lines[lines.length - 1].strip()));
