@@ -111,11 +111,7 @@ final class IndexCache {
         try {
             temp = scratch(name);
             download.into(temp);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            moveIntoPlace(temp, file);
             temp = null;
             trim(file);
             return file;
@@ -129,6 +125,22 @@ final class IndexCache {
                     // A left-over temporary file is removed by the trim of a later download.
                 }
             }
+        }
+    }
+
+    /**
+     * Renames a whole file over its cached name, atomically where the file system can, so that
+     * readers of the name see the old file or the new one.
+     *
+     * @param temp the file written, in the cache's directory
+     * @param file its name in the cache
+     * @throws IOException if the rename fails
+     */
+    static void moveIntoPlace(Path temp, Path file) throws IOException {
+        try {
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } catch (AtomicMoveNotSupportedException e) {
+            Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

@@ -3,11 +3,9 @@ package io.linestore.s3;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,10 +29,11 @@ import java.util.zip.CRC32C;
  * of another name is not this manifest's), its second line the ETag (empty if the server gives none:
  * such a manifest is fetched whole on every open after its time to live), then the manifest's bytes.
  * A name with a line break is not cached. (A CRC and the name inside, not a cryptographic hash: a
- * short command would spend tens of milliseconds loading a security provider.) Its modification time is the last answer. It
- * is written under a temporary name and renamed into place, so processes sharing the directory read
- * a whole file or none; the index cache's trim removes it like an index file when it is least
- * recently used. Thread-safe.
+ * short command would spend tens of milliseconds loading a security provider.) Its modification
+ * time is the last answer. It is written under a temporary name and renamed into place, so processes
+ * sharing the directory read a whole file or none; the index cache's trim removes it like an index
+ * file when it is least recently used. A directory that cannot be written caches nothing; reads go
+ * on. Thread-safe.
  */
 final class ManifestCache {
 
@@ -83,7 +82,9 @@ final class ManifestCache {
         Optional<ObjectReads.Versioned> answer = objects.getIfChanged(bucket, key,
                 cached == null || cached.version().isEmpty() ? null : cached.version());
         if (answer.isEmpty()) {
-            delete(file);
+            if (cached != null) {
+                delete(file);
+            }
             return Optional.empty();
         }
         if (answer.get().unchanged()) {
@@ -125,17 +126,20 @@ final class ManifestCache {
         byte[] head = (name + "\n" + version + "\n").getBytes(StandardCharsets.UTF_8);
         byte[] content = Arrays.copyOf(head, head.length + answer.bytes().length);
         System.arraycopy(answer.bytes(), 0, content, head.length, answer.bytes().length);
-        Path temp = files.scratch(file.getFileName().toString());
+        Path temp = null;
         try {
+            temp = files.scratch(file.getFileName().toString());
             Files.write(temp, content);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            IndexCache.moveIntoPlace(temp, file);
+        } catch (IOException | UncheckedIOException e) {
+            // Only the next open suffers: it fetches the whole manifest again.
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException left) {
+                    // A later trim of the cache deletes it after an hour.
+                }
             }
-        } catch (IOException e) {
-            // Only the next open's GET suffers: it fetches the whole manifest again.
-            delete(temp);
         }
     }
 
@@ -151,7 +155,7 @@ final class ManifestCache {
         try {
             Files.deleteIfExists(file);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the index cache " + file.getParent() + ": " + e.getMessage(), e);
+            // The next open finds it and asks again: no harm.
         }
     }
 

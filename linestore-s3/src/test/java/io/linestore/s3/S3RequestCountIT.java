@@ -82,6 +82,12 @@ class S3RequestCountIT {
                 assertThat(store.read(41_234, 1)).containsExactly("41234");
                 assertThat(counter.total()).as("index cached by the last reader: %s", counter).isEqualTo(1);
             }
+            // A cache folder that cannot be made caches no manifest; a dense index's reads go on.
+            Path notAFolder = Files.writeString(temp.resolve("not-a-folder"), "");
+            try (LineStore store = S3LineStore.open(objects, new IndexCache(notAFolder.resolve("cache"), 1 << 30),
+                    location, ReadOptions.of(ReadMethod.AUTO), () -> { })) {
+                assertThat(store.read(99_999, 1)).containsExactly("99999");
+            }
         }
     }
 
