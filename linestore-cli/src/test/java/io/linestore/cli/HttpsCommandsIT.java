@@ -12,7 +12,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -54,7 +53,7 @@ class HttpsCommandsIT {
         byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
         file = Files.write(served.resolve("events.jsonl"), bytes);
         LineStores.index(file, IndexOptions.defaults());
-        lines = split(bytes);
+        lines = PrintedLines.split(bytes);
         server = RangeServer.https(served, tmp);
         env = Map.of("LINESTORE_BUILD", "never", "LINESTORE_AOT", "off", "LINESTORE_JAVA_OPTS",
                 "-Djavax.net.ssl.trustStore=" + server.keyStore() + " -Djavax.net.ssl.trustStorePassword="
@@ -89,10 +88,7 @@ class HttpsCommandsIT {
             int offset = random.nextInt(LINES + 2);
             int size = random.nextInt(i % 25 == 0 ? 2_000 : 12);
             requests.append(offset).append(' ').append(size).append('\n');
-            for (int n = offset; n < Math.min(LINES, offset + size); n++) {
-                expected.writeBytes(lines.get(n));
-                expected.write('\n');
-            }
+            expected.writeBytes(PrintedLines.of(lines, offset, size));
         }
         Path stdin = Files.writeString(tmp.resolve("requests.txt"), requests);
         ProcessRun read = run(stdin, "read", server.url() + "/events.jsonl", "--ranges", "-");
@@ -159,17 +155,5 @@ class HttpsCommandsIT {
         command.add(LAUNCHER.toString());
         command.addAll(List.of(args));
         return ProcessRun.run(tmp, env, stdin, command);
-    }
-
-    private static List<byte[]> split(byte[] text) {
-        List<byte[]> split = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < text.length; i++) {
-            if (text[i] == '\n') {
-                split.add(Arrays.copyOfRange(text, start, i));
-                start = i + 1;
-            }
-        }
-        return split;
     }
 }

@@ -12,7 +12,6 @@ import io.linestore.Layout;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -23,7 +22,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +84,7 @@ class HttpsFileIT {
         // Terminated and without CR, so that sed prints what read prints: each line's bytes and \n.
         byte[] text = new String(TestLines.text(7, LINES, true, false), StandardCharsets.UTF_8).replace("\r", "")
                 .getBytes(StandardCharsets.UTF_8);
-        List<byte[]> lines = split(text);
+        List<byte[]> lines = PrintedLines.split(text);
         Path dir = Files.createDirectories(served.resolve("data set"));
         for (IndexKind kind : List.of(IndexKind.DENSE, IndexKind.sparse(64))) {
             Path file = Files.write(dir.resolve("train-" + kind.stride() + ".jsonl"), text);
@@ -98,7 +96,7 @@ class HttpsFileIT {
                     long offset = random.nextInt(lines.size() + 2);
                     long size = random.nextInt(i % 10 == 0 ? 3_000 : 20);
                     byte[] expected = i % 50 == 0 ? PrintedLines.sed(file, offset, size)
-                            : printed(lines, offset, size);
+                            : PrintedLines.of(lines, offset, size);
                     assertThat(PrintedLines.of(store, offset, size)).as(kind + " read %d %d", offset, size)
                             .isEqualTo(expected);
                 }
@@ -360,27 +358,5 @@ class HttpsFileIT {
         ObjectLocation location = ObjectLocation.of(URI.create(server.url() + "/" + path));
         return S3LineStore.open(objects, new IndexCache(temp.resolve("cache"), 1 << 30), location,
                 ReadOptions.of(ReadMethod.AUTO), () -> { });
-    }
-
-    /** Lines of text whose every line ends in \n, without it. */
-    private static List<byte[]> split(byte[] text) {
-        List<byte[]> lines = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < text.length; i++) {
-            if (text[i] == '\n') {
-                lines.add(Arrays.copyOfRange(text, start, i));
-                start = i + 1;
-            }
-        }
-        return lines;
-    }
-
-    private static byte[] printed(List<byte[]> lines, long offset, long size) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (long n = offset; n < Math.min(lines.size(), offset + size); n++) {
-            out.writeBytes(lines.get((int) n));
-            out.write('\n');
-        }
-        return out.toByteArray();
     }
 }
