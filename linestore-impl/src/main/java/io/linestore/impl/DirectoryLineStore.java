@@ -205,9 +205,12 @@ public final class DirectoryLineStore implements LineStore {
             if (state.state() == SourceCheck.State.CHANGED) {
                 throw new StaleIndexException(file, state.change());
             }
-            boolean endsInsideLine;
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-                endsInsideLine = SourceCheck.endsInsideLine(channel, manifest.dataBytes());
+            // A compressed file's last byte says nothing of its text's: its last line may lack a \n.
+            boolean endsInsideLine = manifest.compression().inPlace();
+            if (!endsInsideLine) {
+                try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                    endsInsideLine = SourceCheck.endsInsideLine(channel, manifest.dataBytes());
+                }
             }
             return open(sidecar, manifest, options, endsInsideLine);
         } catch (IOException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdCompressCtx;
 import io.linestore.Compression;
 import io.linestore.IndexOptions;
 import io.linestore.LineStore;
@@ -41,7 +42,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * where it went wrong, and leave no sidecar; a file changed after indexing is refused until indexed
  * again; a gzip file that grew by a member reads as before until indexed again, then whole; checkpoints
  * a megabyte apart in a file of many megabytes give every line (the 32 KiB windows and the bit
- * positions of real deflate streams).
+ * positions of real deflate streams); a text's unterminated last line is read whatever byte ends the
+ * compressed file.
  */
 class CompressedFileIndexTest {
 
@@ -157,6 +159,32 @@ class CompressedFileIndexTest {
         try (LineStore store = LineStores.open(file)) {
             assertThat(store.info().compression().codec()).isEqualTo("zstd");
             assertThat(store.read(0, 3_000)).isEqualTo(lines(text));
+        }
+    }
+
+    /**
+     * A compressed file's last byte is not its text's: a zstd file that happens to end in the byte
+     * {@code \n} while its text's last line has none reads that line and verifies.
+     */
+    @Test
+    void aTextWithoutAFinalNewlineReadsWholeWhenItsCompressedFileEndsInTheByteNewline() throws IOException {
+        byte[] zst;
+        byte[] text;
+        int variant = 0;
+        try (ZstdCompressCtx zstd = new ZstdCompressCtx().setChecksum(true)) {
+            do {
+                // The frame ends in 4 bytes of checksum: one text in 256 ends the file in '\n'.
+                assertThat(variant).isLessThan(100_000);
+                text = ("alpha\nbeta " + variant++ + "\ngamma").getBytes(StandardCharsets.US_ASCII);
+                zst = zstd.compress(text);
+            } while (zst[zst.length - 1] != '\n');
+        }
+        Path file = Files.write(dir.resolve("newline-at-end.zst"), zst);
+        index(file);
+
+        try (LineStore store = LineStores.open(file)) {
+            assertThat(store.read(0, 5)).isEqualTo(lines(text));
+            assertThat(store.verify().ok()).isTrue();
         }
     }
 

@@ -14,6 +14,7 @@ import io.linestore.LineStores;
 import io.linestore.StoreReplacedException;
 import io.linestore.impl.format.StoreFiles;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -70,6 +72,8 @@ class CrashTest {
         APPEND,
         /** A file that grew, indexed again: only its new lines. */
         INDEX_GROWN,
+        /** A gzip file that grew by a member, indexed again: only the new member, into a new generation. */
+        INDEX_GROWN_GZIP,
         /** A file indexed again with another stride: a new index replaces the old. */
         INDEX_RESTRIDE
     }
@@ -236,6 +240,14 @@ class CrashTest {
                 yield new Scenario(StoreFiles.sidecarDir(file), file, old, concat(old, fresh),
                         new String[] {"index", file.toString(), "1"}, () -> LineStores.index(file, same, CrashChild.WRITE));
             }
+            case INDEX_GROWN_GZIP -> {
+                Path file = Files.write(dir.resolve("app.log.gz"), gzip(textFile("old.txt", "old", OLD_LINES)));
+                IndexOptions same = IndexOptions.builder().indexStride(1).build();
+                LineStores.index(file, same, CrashChild.WRITE);
+                Files.write(file, gzip(newLines), StandardOpenOption.APPEND);
+                yield new Scenario(StoreFiles.sidecarDir(file), file, old, concat(old, fresh),
+                        new String[] {"index", file.toString(), "1"}, () -> LineStores.index(file, same, CrashChild.WRITE));
+            }
             case INDEX_RESTRIDE -> {
                 Path file = dir.resolve("app.log");
                 Files.write(file, Files.readAllBytes(textFile("old.txt", "old", OLD_LINES)));
@@ -317,6 +329,14 @@ class CrashTest {
             Files.write(file, lines(prefix, count));
         }
         return file;
+    }
+
+    private static byte[] gzip(Path file) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+            Files.copy(file, gzip);
+        }
+        return out.toByteArray();
     }
 
     private static void deleteQuietly(Path dir) {

@@ -46,7 +46,8 @@ final class StoreAfterWrite {
     }
 
     /**
-     * Checks that the directory holds the manifest, the lock and exactly the files the manifest names,
+     * Checks that the directory holds the manifest, the lock and exactly the files the manifest names
+     * (a compressed file's checkpoints among them),
      * each of exactly its committed size.
      */
     static void assertNoLeftOvers(Path dir, String where) throws IOException {
@@ -64,6 +65,12 @@ final class StoreAfterWrite {
                 assertThat(Files.size(index)).as(where + ": " + index)
                         .isEqualTo(manifest.shards().get(k).indexBytes());
             }
+        }
+        if (manifest.compression().inPlace()) {
+            Path checkpoints = StoreFiles.checkpoints(dir, manifest).path();
+            expected.add(checkpoints);
+            assertThat(Files.size(checkpoints)).as(where + ": " + checkpoints)
+                    .isEqualTo(manifest.source().checkpointsBytes());
         }
         try (Stream<Path> files = Files.walk(dir)) {
             assertThat(files.filter(Files::isRegularFile)).as(where).containsExactlyInAnyOrderElementsOf(expected);

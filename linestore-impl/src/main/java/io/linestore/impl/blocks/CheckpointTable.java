@@ -66,6 +66,8 @@ public final class CheckpointTable implements BlockTable, Closeable {
     private final Path path;
     private final FileChannel channel;
     private final int codec;
+    /** Where the entries start: the windows are the bytes before, from the header's end. */
+    private final long tableAt;
     private final long[] textStart;
     private final long[] fileStart;
     private final long[] windowAt;
@@ -73,11 +75,12 @@ public final class CheckpointTable implements BlockTable, Closeable {
     private final int[] windowText;
     private final byte[] bits;
 
-    private CheckpointTable(Path path, FileChannel channel, int codec, long[] textStart, long[] fileStart,
-            long[] windowAt, int[] windowBytes, int[] windowText, byte[] bits) {
+    private CheckpointTable(Path path, FileChannel channel, int codec, long tableAt, long[] textStart,
+            long[] fileStart, long[] windowAt, int[] windowBytes, int[] windowText, byte[] bits) {
         this.path = path;
         this.channel = channel;
         this.codec = codec;
+        this.tableAt = tableAt;
         this.textStart = textStart;
         this.fileStart = fileStart;
         this.windowAt = windowAt;
@@ -195,7 +198,7 @@ public final class CheckpointTable implements BlockTable, Closeable {
             throw new CorruptStoreException(path, "ends at text " + text[n] + " and file byte " + file[n]
                     + ", the manifest says " + textBytes + " and " + fileBytes);
         }
-        return new CheckpointTable(path, channel, codec, text, file, windowAt, windowBytes, windowText, bits);
+        return new CheckpointTable(path, channel, codec, tableAt, text, file, windowAt, windowBytes, windowText, bits);
     }
 
     private static ByteBuffer read(FileChannel channel, long from, int length) throws IOException {
@@ -302,6 +305,11 @@ public final class CheckpointTable implements BlockTable, Closeable {
         private final FileChannel channel;
         private final long storeId;
         private final int codec;
+        /** The CRC32C of the windows copied from another table, the first bytes after the header. */
+        private long copiedCrc;
+        /** Where the copied windows end. */
+        private long copiedEnd = HEADER;
+        /** The CRC32C of the windows added, after the copied ones. */
         private final CRC32C windowsCrc = new CRC32C();
         private final Deflater deflater = new Deflater(WINDOW_LEVEL, true);
         private byte[] deflated = new byte[0];
@@ -322,6 +330,38 @@ public final class CheckpointTable implements BlockTable, Closeable {
             this.channel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             this.storeId = storeId;
             this.codec = codec;
+        }
+
+        /**
+         * Creates a table that starts with another's checkpoints and windows, to add the checkpoints of
+         * what the file grew by: the windows are copied as they are (so their offsets hold), the end is
+         * dropped.
+         *
+         * @param path the new file
+         * @param storeId the new manifest's store id
+         * @param table the table of the file as it was
+         * @return the writer, {@link #count()} and {@link #lastText()} those of {@code table}
+         * @throws IOException if the file exists, cannot be created, or the copy fails
+         */
+        public static Writer continuing(Path path, long storeId, CheckpointTable table) throws IOException {
+            Writer writer = new Writer(path, storeId, table.codec);
+            try {
+                long windows = table.tableAt - HEADER;
+                for (long done = 0; done < windows; ) {
+                    done += table.channel.transferTo(HEADER + done, windows - done, writer.channel.position(HEADER + done));
+                }
+                writer.copiedCrc = Checksums.crc32c(table.channel, table.path, HEADER, table.tableAt);
+                writer.position = table.tableAt;
+                writer.copiedEnd = table.tableAt;
+                for (int b = 0; b < table.blocks(); b++) {
+                    writer.entry(table.textStart[b], table.fileStart[b], table.windowAt[b], table.windowBytes[b],
+                            table.windowText[b], table.bits[b]);
+                }
+                return writer;
+            } catch (IOException | RuntimeException e) {
+                writer.close();
+                throw e;
+            }
         }
 
         /**
@@ -357,11 +397,15 @@ public final class CheckpointTable implements BlockTable, Closeable {
                 }
                 windowsCrc.update(deflated, 0, compressedBytes);
             }
+            entry(text, file, at, compressedBytes, windowLength, bits);
+        }
+
+        private void entry(long text, long file, long windowAt, int windowBytes, int windowText, int bits) {
             if (entries.remaining() < ENTRY) {
                 entries = ByteBuffer.allocate(entries.capacity() * 2).order(ByteOrder.LITTLE_ENDIAN)
                         .put(entries.flip());
             }
-            entries.putLong(text).putLong(file).putLong(at).putInt(compressedBytes).putInt(windowLength)
+            entries.putLong(text).putLong(file).putLong(windowAt).putInt(windowBytes).putInt(windowText)
                     .put((byte) bits).put(new byte[7]);
             count++;
             lastText = text;
@@ -417,8 +461,9 @@ public final class CheckpointTable implements BlockTable, Closeable {
             if (fsync) {
                 channel.force(true);
             }
-            long crc = Checksums.combine(Checksums.combine(headerCrc.getValue(), windowsCrc.getValue(),
-                    tableAt - HEADER), tableCrc.getValue(), tableBytes);
+            long windows = Checksums.combine(copiedCrc, windowsCrc.getValue(), tableAt - copiedEnd);
+            long crc = Checksums.combine(Checksums.combine(headerCrc.getValue(), windows, tableAt - HEADER),
+                    tableCrc.getValue(), tableBytes);
             return new long[] {position, crc};
         }
 

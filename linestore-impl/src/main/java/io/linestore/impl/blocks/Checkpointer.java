@@ -25,9 +25,9 @@ public abstract class Checkpointer implements ReadableByteChannel {
     protected final CheckpointTable.Writer checkpoints;
     /** The bytes to read: the file's size when the index started. */
     protected final long size;
-    /** Compressed bytes read so far. */
+    /** Compressed bytes read so far, counted from the file's start. */
     protected long read;
-    /** Text bytes produced so far. */
+    /** Text bytes produced so far, counted from the text's start. */
     protected long text;
 
     private final FileChannel channel;
@@ -43,8 +43,27 @@ public abstract class Checkpointer implements ReadableByteChannel {
      * @param checkpoints receives the checkpoints
      */
     protected Checkpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
+        this(file, channel, 0, 0, size, span, checkpoints);
+    }
+
+    /**
+     * Reads a compressed file from a place where decoding can start without what comes before (a
+     * gzip member's start), as the continuation of a text decoded before.
+     *
+     * @param file the file, for messages
+     * @param channel the file, read from byte {@code from} to {@code size}; not closed
+     * @param from where to start reading
+     * @param fromText the text's size before {@code from}
+     * @param size the bytes to read
+     * @param span text bytes between checkpoints, at least
+     * @param checkpoints receives the checkpoints
+     */
+    protected Checkpointer(Path file, FileChannel channel, long from, long fromText, long size, long span,
+            CheckpointTable.Writer checkpoints) {
         this.file = file;
         this.channel = channel;
+        this.read = from;
+        this.text = fromText;
         this.size = size;
         this.span = span;
         this.checkpoints = checkpoints;
@@ -100,7 +119,7 @@ public abstract class Checkpointer implements ReadableByteChannel {
     }
 
     /**
-     * The text's size, once the channel has ended.
+     * The text's size (from the text's start), once the channel has ended.
      *
      * @return bytes of text
      */
@@ -109,7 +128,7 @@ public abstract class Checkpointer implements ReadableByteChannel {
     }
 
     /**
-     * The CRC32C of the compressed bytes read.
+     * The CRC32C of the compressed bytes read (from where reading started).
      *
      * @return the checksum
      */

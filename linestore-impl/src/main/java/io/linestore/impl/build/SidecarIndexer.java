@@ -21,6 +21,8 @@ import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.gzip.GzipCheckpointer;
+import io.linestore.impl.gzip.GzipSpans;
+import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSource;
 import io.linestore.impl.zstd.ZstdCheckpointer;
 import java.nio.ByteBuffer;
@@ -32,6 +34,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.zip.DataFormatException;
 
 /**
  * Indexes a text file in place: writes {@code FILE.lsidx/} (manifest and index) and never touches the
@@ -103,14 +106,16 @@ public final class SidecarIndexer {
             if (sameKind && state.state() == SourceCheck.State.FRESH) {
                 return summary(old, 0, started);
             }
-            // A compressed file that grew is indexed anew: its new members cannot be told from a rewrite
-            // without decoding them.
-            boolean grown = codec == null && sameKind && state.state() == SourceCheck.State.GROWN
-                    && old.lineCount() > 0;
+            // A text file that grew, or a gzip file that grew by whole members, is indexed from where its
+            // index ends; a zstd file that grew is indexed anew.
+            boolean grown = sameKind && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0
+                    && (codec == null || codec.equals("gzip"));
             Manifest manifest;
             try {
-                manifest = grown ? extend(file, sidecar, channel, old, write)
-                        : rebuild(file, sidecar, channel, old, kind, options.autoThresholdBytes(), compression, write);
+                manifest = !grown
+                        ? rebuild(file, sidecar, channel, old, kind, options.autoThresholdBytes(), compression, write)
+                        : codec == null ? extend(file, sidecar, channel, old, write)
+                        : extendCompressed(file, sidecar, channel, old, write);
                 if (write.fsync()) {
                     // The sidecar is an entry of the file's directory: without this, a power cut
                     // could lose the index this run commits, however well its own files are forced.
@@ -121,11 +126,12 @@ public final class SidecarIndexer {
                 StoreJanitor.reclaimAfter(sidecar, e);
                 throw e;
             }
-            if (grown) {
+            if (grown && manifest.index().stride() > 0) {
                 IndexFiles.commitHeader(manifest.index(), StoreFiles.indexPath(sidecar, manifest, 0),
                         IndexFormat.Identity.of(manifest, 0), manifest.lineCount(), manifest.indexBytes(),
                         write.fsync());
-            } else {
+            }
+            if (manifest.generation() != (old == null ? -1 : old.generation())) {
                 StoreJanitor.reclaimQuietly(sidecar);
             }
             long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
@@ -148,12 +154,43 @@ public final class SidecarIndexer {
                 kind, Long.MAX_VALUE, autoThresholdBytes, compression);
         Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, empty));
         Path indexFile = files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
-        Manifest manifest = compression.inPlace() ? indexCompressed(file, channel, indexFile, files, empty, write)
+        Manifest manifest = compression.inPlace()
+                ? indexCompressed(file, channel, indexFile, files, empty, ShardEntry.EMPTY, null, write)
                 : index(file, channel, indexFile, empty, ShardEntry.EMPTY, 0, write);
+        forceDirectories(files, sidecar, write);
+        return manifest;
+    }
+
+    private static void forceDirectories(Path files, Path sidecar, WriteOptions write) throws IOException {
         if (write.fsync()) {
             ManifestCodec.forceDirectory(files);
             ManifestCodec.forceDirectory(sidecar);
         }
+    }
+
+    /**
+     * Indexes the members a gzip file grew by, into a new generation that starts as a copy of the old
+     * one's checkpoints and line index (the index's header names its generation, so the old file
+     * cannot be continued in place under its readers).
+     */
+    private static Manifest extendCompressed(Path file, Path sidecar, FileChannel channel, Manifest old,
+            WriteOptions write) throws IOException {
+        Manifest base = Manifest.empty(StoreJanitor.nextGeneration(sidecar, old), Layout.SINGLE, old.index(),
+                Long.MAX_VALUE, old.autoThresholdBytes(), old.compression());
+        Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, base));
+        Path indexFile = files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
+        ShardEntry committed = old.shards().getFirst();
+        if (old.index().stride() > 0) {
+            Files.copy(StoreFiles.indexPath(sidecar, old, 0), indexFile);
+            IndexFiles.commitHeader(old.index(), indexFile, IndexFormat.Identity.of(base, 0), committed.lines(),
+                    committed.indexBytes(), false);
+        }
+        Manifest manifest;
+        try (CheckpointTable table = StoreFiles.checkpoints(sidecar, old).open(committed.textBytes(),
+                committed.dataBytes())) {
+            manifest = indexCompressed(file, channel, indexFile, files, base, committed, table, write);
+        }
+        forceDirectories(files, sidecar, write);
         return manifest;
     }
 
@@ -163,6 +200,25 @@ public final class SidecarIndexer {
         ShardEntry committed = old.shards().getFirst();
         int unterminated = SourceCheck.endsInsideLine(channel, committed.dataBytes()) ? 1 : 0;
         return index(file, channel, StoreFiles.indexPath(sidecar, old, 0), old, committed, unterminated, write);
+    }
+
+    /** The last byte of the text a gzip file's checkpoints cover, decoded from the last of them. */
+    private static byte lastTextByte(Path file, FileChannel channel, CheckpointTable table) throws IOException {
+        int block = table.blocks() - 1;
+        while (table.textStart(block) == table.textStart(block + 1)) {
+            block--; // an empty member at the end; the text before it is not empty
+        }
+        long from = table.fileFrom(block);
+        ByteBuffer compressed = ByteBuffer.allocate(Math.toIntExact(table.fileTo(block) - from));
+        ChannelChunks.readFully(channel, compressed, from, file);
+        byte[] text = new byte[Math.toIntExact(table.textStart(block + 1) - table.textStart(block))];
+        try {
+            new GzipSpans(table).decode(block, compressed.array(), compressed.capacity(), text);
+        } catch (DataFormatException e) {
+            throw new IOException("its gzip data before byte " + table.fileTo(block) + " changed since it was indexed ("
+                    + e.getMessage() + "); delete " + StoreFiles.sidecarDir(file) + " and index it again", e);
+        }
+        return text[text.length - 1];
     }
 
     private static Manifest index(Path file, FileChannel channel, Path indexFile, Manifest base,
@@ -183,29 +239,39 @@ public final class SidecarIndexer {
     /**
      * Indexes a gzip or zstd file: decodes it once, writing the line index of its text and the
      * checkpoints a read starts decoding at. The shard's data is the compressed file (its size and
-     * CRC32C), its text the decoded bytes.
+     * CRC32C), its text the decoded bytes. With {@code before}, the table of the gzip file as it was
+     * indexed into {@code indexed}, only the members after the bytes it covers are decoded, continuing
+     * its checkpoints and the line index already copied to {@code indexFile}.
      */
     private static Manifest indexCompressed(Path file, FileChannel channel, Path indexFile, Path files, Manifest base,
-            WriteOptions write) throws IOException {
+            ShardEntry indexed, CheckpointTable before, WriteOptions write) throws IOException {
         long modified = Files.getLastModifiedTime(file).toMillis();
         long size = channel.size();
         Compression compression = base.compression();
         boolean gzip = compression.codec().equals("gzip");
+        byte last = before == null ? (byte) '\n' : lastTextByte(file, channel, before);
+        // The line index counts in text bytes: continue it from the text's end, not the file's.
+        ShardEntry committed = new ShardEntry(indexed.lines(), indexed.textBytes(), 0, indexed.indexBytes(),
+                indexed.indexCrc32c(), 0, indexed.textBytes(), indexed.loneNewlines());
+        long from = indexed.dataBytes();
+        Path tableFile = files.resolve(CheckpointTable.FILE);
         ShardEntry text;
         long crc;
         long[] checkpoints;
-        try (CheckpointTable.Writer table = new CheckpointTable.Writer(files.resolve(CheckpointTable.FILE),
-                base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD);
+        try (CheckpointTable.Writer table = before == null
+                ? new CheckpointTable.Writer(tableFile, base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD)
+                : CheckpointTable.Writer.continuing(tableFile, base.storeId(), before);
                 Checkpointer decoded = gzip
-                        ? new GzipCheckpointer(file, channel, size, compression.blockBytes(), table)
+                        ? new GzipCheckpointer(file, channel, from, committed.textBytes(), size,
+                                compression.blockBytes(), table)
                         : new ZstdCheckpointer(file, channel, size, compression.blockBytes(), table);
                 ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(), IndexFormat.Identity.of(base, 0),
-                        write.writeBufferSize(), write.fsync(), ShardEntry.EMPTY, 0)) {
-            LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), true, write.progress());
+                        write.writeBufferSize(), write.fsync(), committed, last == '\n' ? 0 : 1)) {
+            LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), last == '\n', write.progress());
             // Decoding takes a core of its own; scanning and indexing share the other.
             feeder.feed(ChunkSource.decoding(decoded));
             text = writer.finish(feeder.endsInsideLine() ? 1 : 0);
-            crc = decoded.crc32c();
+            crc = Checksums.combine(indexed.dataCrc32c(), decoded.crc32c(), size - from);
             checkpoints = table.finish(text.dataBytes(), size, write.fsync());
         }
         ShardEntry entry = new ShardEntry(text.lines(), size, crc, text.indexBytes(), text.indexCrc32c(),

@@ -33,7 +33,7 @@ public final class GzipCheckpointer extends Checkpointer {
     private final byte[] window = new byte[Inflate.WINDOW];
     private final Inflate inflate;
     /** Where the last member ended, while the next one's header is read; -1 inside a member. */
-    private long memberEnd = -1;
+    private long memberEnd;
     private boolean finished;
     private boolean closed;
 
@@ -47,7 +47,25 @@ public final class GzipCheckpointer extends Checkpointer {
      * @param checkpoints receives the checkpoints
      */
     public GzipCheckpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
-        super(file, channel, size, span, checkpoints);
+        this(file, channel, 0, 0, size, span, checkpoints);
+    }
+
+    /**
+     * Reads the members of a gzip file from the start of one of them on, as the continuation of the
+     * text before: the file grew by whole members after it was indexed up to {@code from}.
+     *
+     * @param file the file, for messages
+     * @param channel the file, read from byte {@code from} to {@code size}; not closed
+     * @param from where a member starts (or 0)
+     * @param fromText the text's size before {@code from}
+     * @param size the bytes to read
+     * @param span text bytes between checkpoints, at least
+     * @param checkpoints receives the checkpoints, after those of the text before
+     */
+    public GzipCheckpointer(Path file, FileChannel channel, long from, long fromText, long size, long span,
+            CheckpointTable.Writer checkpoints) {
+        super(file, channel, from, fromText, size, span, checkpoints);
+        this.memberEnd = from > 0 ? from : -1;
         try {
             this.inflate = new Inflate(arena, Inflate.GZIP);
         } catch (RuntimeException | Error e) {
