@@ -1,5 +1,7 @@
 package io.linestore.cli;
 
+import io.linestore.Compression;
+import io.linestore.IndexOptions;
 import io.linestore.LineStores;
 import io.linestore.StoreOptions;
 import java.io.ByteArrayOutputStream;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 
 /** Small text files and stores for the command tests, with the bytes a store must keep exactly. */
 final class TestStores {
@@ -66,6 +69,27 @@ final class TestStores {
         Path store = directory.resolve("single");
         LineStores.build(writeText(directory), store, StoreOptions.defaults());
         return store;
+    }
+
+    /** {@link #writeText}'s text as a gzip file of several members, indexed in place with small spans. */
+    static Path gzipFile(Path directory) {
+        Path file = directory.resolve("input.txt.gz");
+        byte[] text = joined(lines());
+        ByteArrayOutputStream members = new ByteArrayOutputStream();
+        try {
+            for (int at = 0; at < text.length; at += 4_000) {
+                ByteArrayOutputStream member = new ByteArrayOutputStream();
+                try (GZIPOutputStream gzip = new GZIPOutputStream(member)) {
+                    gzip.write(text, at, Math.min(4_000, text.length - at));
+                }
+                members.writeBytes(member.toByteArray());
+            }
+            Files.write(file, members.toByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        LineStores.index(file, IndexOptions.builder().spanBytes(Compression.MIN_BLOCK_BYTES).build());
+        return file;
     }
 
     static Path sharded(Path directory) {

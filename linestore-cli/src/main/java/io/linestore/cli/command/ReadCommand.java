@@ -29,9 +29,9 @@ import picocli.CommandLine.ParameterException;
  * {@code read} per request would print, one after the other. A bad request is reported on
  * standard error with its line number; the command stops there with {@link ExitCodes#USAGE} after
  * answering the requests before it, or with {@code --keep-going} skips it, answers the rest and
- * then exits with {@link ExitCodes#USAGE}. Against a remote store (without {@code --flush}) up to
- * {@value OrderedAnswers#IN_FLIGHT} requests are read at once ({@link OrderedAnswers}), their
- * answers written in order.
+ * then exits with {@link ExitCodes#USAGE}. Without {@code --flush}, against a remote store up to
+ * {@value OrderedAnswers#REMOTE_IN_FLIGHT} requests are read at once ({@link OrderedAnswers}), against a
+ * compressed one (or compressed file) one per core, their answers written in order.
  */
 public final class ReadCommand implements Callable<Integer> {
 
@@ -103,12 +103,14 @@ public final class ReadCommand implements Callable<Integer> {
         }
         try (LineStore lines = path.open(reader.<ReadMethod>getValue())) {
             LinePrinter printer = printer(streams, path, number.getValue());
-            if (!path.isUri() || flush.<Boolean>getValue()) {
+            boolean decompresses = lines.info().compression().compressed();
+            if ((!path.isUri() && !decompresses) || flush.<Boolean>getValue()) {
                 return answer(lines, requests, printer::print, () -> { }, printer);
             }
-            // A remote store: several reads in flight, each waiting on the network, answered in order.
+            // Several reads in flight, each waiting on the network or decompressing, answered in order.
+            int inFlight = path.isUri() ? OrderedAnswers.REMOTE_IN_FLIGHT : Runtime.getRuntime().availableProcessors();
             try (OrderedAnswers answers = new OrderedAnswers(lines, printer, number.getValue(),
-                    () -> path.open(ReadMethod.MMAP))) {
+                    () -> path.open(ReadMethod.MMAP), inFlight)) {
                 return answer(lines, requests, (store, from, most) -> answers.answer(from, most),
                         answers::drain, printer);
             }

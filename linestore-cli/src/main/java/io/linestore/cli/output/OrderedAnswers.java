@@ -12,8 +12,8 @@ import java.util.concurrent.Future;
 import java.util.function.Supplier;
 
 /**
- * Answers to range requests against a store whose reads wait on the network (object storage):
- * up to {@link #IN_FLIGHT} reads run at once, and their lines are written in the order the
+ * Answers to range requests against a store whose reads wait on the network (object storage) or
+ * on decompression: several reads run at once, and their lines are written in the order the
  * requests came, exactly as one {@link LinePrinter#print} per request would write them. A request
  * of more than {@link #MAX_LINES} lines is answered alone, straight to the output, after the ones
  * before it, so memory stays bounded. A read that fails is thrown when its turn to be written
@@ -21,8 +21,8 @@ import java.util.function.Supplier;
  */
 public final class OrderedAnswers implements AutoCloseable {
 
-    /** Reads running at once. */
-    public static final int IN_FLIGHT = 8;
+    /** Reads running at once against a store whose reads wait on the network. */
+    public static final int REMOTE_IN_FLIGHT = 8;
 
     /** The most lines of a request answered alongside others. */
     public static final long MAX_LINES = 10_000;
@@ -30,8 +30,8 @@ public final class OrderedAnswers implements AutoCloseable {
     private final LineStore store;
     private final LinePrinter printer;
     private final ThreadLocal<Renderer> renderers;
-    private final ExecutorService pool = Executors.newFixedThreadPool(IN_FLIGHT, Thread.ofPlatform().daemon()
-            .name("linestore-read-", 0).factory());
+    private final int inFlight;
+    private final ExecutorService pool;
     private final Deque<Future<byte[]>> pending = new ArrayDeque<>();
 
     /**
@@ -41,11 +41,17 @@ public final class OrderedAnswers implements AutoCloseable {
      * @param printer where the answers go, in order
      * @param numbered whether each line gets its number and a tab before it
      * @param mapped as for {@link LinePrinter}
+     * @param inFlight reads running at once: {@link #REMOTE_IN_FLIGHT} for a store whose reads wait on
+     *     the network, the cores for one whose reads decompress
      */
-    public OrderedAnswers(LineStore store, LinePrinter printer, boolean numbered, Supplier<LineStore> mapped) {
+    public OrderedAnswers(LineStore store, LinePrinter printer, boolean numbered, Supplier<LineStore> mapped,
+            int inFlight) {
         this.store = store;
         this.printer = printer;
         this.renderers = ThreadLocal.withInitial(() -> new Renderer(numbered, mapped));
+        this.inFlight = inFlight;
+        this.pool = Executors.newFixedThreadPool(inFlight, Thread.ofPlatform().daemon().name("linestore-read-", 0)
+                .factory());
     }
 
     /**
@@ -61,7 +67,7 @@ public final class OrderedAnswers implements AutoCloseable {
             return;
         }
         pending.add(pool.submit(() -> renderers.get().render(store, offset, size)));
-        if (pending.size() >= IN_FLIGHT) {
+        if (pending.size() >= inFlight) {
             writeOldest();
         }
     }
