@@ -31,7 +31,7 @@ import java.util.zip.Inflater;
  *     20         4    n, the number of checkpoints, {@code >= 1}
  *     24         8    T, where the entries start
  *     32   T - 32     windows: each the raw deflate stream of at most 32 KiB of text, the bytes
- *                     before a gzip checkpoint
+ *                     before a gzip checkpoint (those the text after it does not copy from zeroed)
  *      T    40 * n    per checkpoint: text offset (8), file offset of its first whole byte (8),
  *                     window offset in this file (8), window's compressed bytes (4), window's text
  *                     bytes (4), bits (1: how many high bits of the byte before the file offset

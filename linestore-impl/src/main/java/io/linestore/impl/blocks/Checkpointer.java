@@ -1,5 +1,6 @@
 package io.linestore.impl.blocks;
 
+import io.linestore.impl.io.ChannelChunks;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -116,6 +117,17 @@ public abstract class Checkpointer implements ReadableByteChannel {
         crc.update(buffer.duplicate());
         read += n;
         return n;
+    }
+
+    /**
+     * Reads bytes of the file read before, again.
+     *
+     * @param from the file offset of the first
+     * @param into filled from its position to its limit
+     * @throws IOException if reading fails, or the file ends first
+     */
+    protected final void readAt(long from, ByteBuffer into) throws IOException {
+        ChannelChunks.readFully(channel, into, from, file);
     }
 
     /**

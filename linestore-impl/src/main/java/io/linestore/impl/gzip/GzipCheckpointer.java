@@ -10,6 +10,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.zip.DataFormatException;
 
 /**
@@ -17,7 +18,8 @@ import java.util.zip.DataFormatException;
  * that records a checkpoint into a {@link CheckpointTable.Writer} at the first deflate block or member
  * that starts {@code span} or more bytes of text after the last checkpoint (zlib's {@code zran}
  * method: inflate stops after each block, and the block's bit position and the 32 KiB of text before
- * it are kept). A damaged or cut file, or bytes after the last member that are not another member, is
+ * it are kept). A window is kept sparse ({@link WindowUse}): once the text after its checkpoint is
+ * decoded, the bytes that text does not copy from are zeroed. A damaged or cut file, or bytes after the last member that are not another member, is
  * an {@link IOException} naming the compressed byte. Read by one thread; closing frees zlib's state.
  */
 public final class GzipCheckpointer extends Checkpointer {
@@ -30,8 +32,13 @@ public final class GzipCheckpointer extends Checkpointer {
     private final ByteBuffer inputBuffer = input.asByteBuffer();
     private final MemorySegment output = arena.allocate(OUTPUT);
     private final MemorySegment windowSegment = arena.allocate(Inflate.WINDOW);
-    private final byte[] window = new byte[Inflate.WINDOW];
     private final Inflate inflate;
+    private final WindowUse windowUse = new WindowUse();
+    /** Checkpoints whose windows wait for the text after them, oldest first. */
+    private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    private byte[] compressed = new byte[1 << 16];
+    private boolean anyCheckpoint;
+    private long lastCheckpointText;
     /** Where the last member ended, while the next one's header is read; -1 inside a member. */
     private long memberEnd;
     private boolean finished;
@@ -66,6 +73,8 @@ public final class GzipCheckpointer extends Checkpointer {
             CheckpointTable.Writer checkpoints) {
         super(file, channel, from, fromText, size, span, checkpoints);
         this.memberEnd = from > 0 ? from : -1;
+        this.anyCheckpoint = checkpoints.count() > 0;
+        this.lastCheckpointText = checkpoints.lastText();
         try {
             this.inflate = new Inflate(arena, Inflate.GZIP);
         } catch (RuntimeException | Error e) {
@@ -95,12 +104,15 @@ public final class GzipCheckpointer extends Checkpointer {
             int type = inflate.dataType();
             if ((type & 0xC0) == 0x80) {
                 memberEnd = -1;
-                if (checkpoints.count() == 0 || text - checkpoints.lastText() >= span) {
-                    int windowBytes = inflate.window(windowSegment);
-                    MemorySegment.copy(windowSegment, ValueLayout.JAVA_BYTE, 0, window, 0, windowBytes);
-                    checkpoints.add(text, consumed(), type & 7, window, windowBytes);
+                if (!anyCheckpoint || text - lastCheckpointText >= span) {
+                    byte[] window = new byte[inflate.window(windowSegment)];
+                    MemorySegment.copy(windowSegment, ValueLayout.JAVA_BYTE, 0, window, 0, window.length);
+                    pending.add(new Pending(text, consumed(), type & 7, window));
+                    anyCheckpoint = true;
+                    lastCheckpointText = text;
                 }
             }
+            addReady(code == Inflate.Z_STREAM_END);
             if (code == Inflate.Z_STREAM_END) {
                 memberEnd = consumed();
                 if (memberEnd == size) {
@@ -122,6 +134,39 @@ public final class GzipCheckpointer extends Checkpointer {
             }
         }
         return produced == 0 && finished ? -1 : produced;
+    }
+
+    /**
+     * Adds the pending checkpoints whose windows can be made sparse: those followed by a window's
+     * size of text, or whose member ended (the next member starts with an empty window).
+     */
+    private void addReady(boolean memberEnded) throws IOException {
+        while (!pending.isEmpty()) {
+            Pending next = pending.peek();
+            if (!memberEnded && next.window().length > 0 && text - next.text() < Inflate.WINDOW) {
+                return;
+            }
+            pending.poll();
+            if (next.window().length > 0) {
+                long from = next.file() - (next.bits() > 0 ? 1 : 0);
+                int length = Math.toIntExact(consumed() - from);
+                if (compressed.length < length) {
+                    compressed = new byte[Math.max(length, compressed.length * 2)];
+                }
+                readAt(from, ByteBuffer.wrap(compressed, 0, length));
+                try {
+                    windowUse.keepUsed(next.window(), next.window().length, next.bits(), compressed, length);
+                } catch (DataFormatException e) {
+                    throw damaged(new DataFormatException("gzip data is damaged after byte " + from + ": "
+                            + e.getMessage()));
+                }
+            }
+            checkpoints.add(next.text(), next.file(), next.bits(), next.window(), next.window().length);
+        }
+    }
+
+    /** A checkpoint found, its window whole until the text after it is decoded. */
+    private record Pending(long text, long file, int bits, byte[] window) {
     }
 
     /** Compressed bytes inflate has taken. */

@@ -34,8 +34,30 @@ public final class GzipSpans implements BlockDecoder {
 
     @Override
     public void decode(int block, byte[] compressed, int length, byte[] text) throws DataFormatException {
-        byte[] window = table.window(block);
-        int bits = table.bits(block);
+        int produced = inflate(table.window(block), table.bits(block), compressed, length, text, true);
+        if (produced < text.length) {
+            throw new DataFormatException("the text ends " + (text.length - produced)
+                    + " bytes before the checkpoints say it does");
+        }
+    }
+
+    /**
+     * Inflates the text after a checkpoint with the JDK's inflater: the window is the dictionary, and
+     * a block that starts inside a byte is entered through a {@link DeflatePreface}.
+     *
+     * @param window the text before the checkpoint, or any bytes of its length (the text's bytes
+     *     that copy from the window then copy from them)
+     * @param bits how many high bits of {@code compressed[0]} start the block, 0 to 7
+     * @param compressed the file's bytes from the checkpoint's first byte
+     * @param length how many of them
+     * @param text where the text goes, from index 0, until it is full
+     * @param acrossMembers whether to go on after a member's end (skipping its trailer and the next
+     *     header, with a fresh window) or stop there
+     * @return bytes of text produced: {@code text.length}, or fewer where the input or the member ended
+     * @throws DataFormatException if the deflate data is damaged
+     */
+    static int inflate(byte[] window, int bits, byte[] compressed, int length, byte[] text, boolean acrossMembers)
+            throws DataFormatException {
         Inflater inflater = new Inflater(true);
         try {
             if (window.length > 0) {
@@ -56,14 +78,16 @@ public final class GzipSpans implements BlockDecoder {
                     break;
                 }
                 if (inflater.finished()) {
+                    if (!acrossMembers) {
+                        break;
+                    }
                     // A member ended: skip its trailer and the next member's header, go on with a fresh window.
                     int next = GzipHeader.skip(compressed, length - inflater.getRemaining() + TRAILER, length);
                     inflater.reset();
                     inflater.setInput(compressed, next, length - next);
                 } else if (inflater.needsInput()) {
                     if (!prefaced) {
-                        throw new DataFormatException("the text ends " + (text.length - produced)
-                                + " bytes before the checkpoints say it does");
+                        break;
                     }
                     prefaced = false;
                     inflater.setInput(compressed, at, length - at);
@@ -71,6 +95,7 @@ public final class GzipSpans implements BlockDecoder {
                     throw new DataFormatException("the deflate data asks for a dictionary");
                 }
             }
+            return produced;
         } finally {
             inflater.end();
         }
