@@ -89,7 +89,7 @@ class WindowUseTest {
     }
 
     private static byte[] text(int length, SplittableRandom random) {
-        String[] words = {"alpha", "beta", "gamma", "delta", "GET", "/index.html", "200", "404", "user", "session"};
+        String[] words = {"alpha", "beta", "gamma", "delta", "GET", "/index.html", "200", "404", "user", "cache"};
         StringBuilder text = new StringBuilder();
         while (text.length() < length) {
             text.append(words[random.nextInt(words.length)]).append(random.nextInt(100_000))
