@@ -11,6 +11,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.DataFormatException;
 
 /**
@@ -19,7 +24,8 @@ import java.util.zip.DataFormatException;
  * that starts {@code span} or more bytes of text after the last checkpoint (zlib's {@code zran}
  * method: inflate stops after each block, and the block's bit position and the 32 KiB of text before
  * it are kept). A window is kept sparse ({@link WindowUse}): once the text after its checkpoint is
- * decoded, the bytes that text does not copy from are zeroed. A damaged or cut file, or bytes after the last member that are not another member, is
+ * decoded, the bytes that text does not copy from are zeroed, on a thread of its own that adds the
+ * checkpoints to the table in order (off the decoding thread, whose pace is the index's). A damaged or cut file, or bytes after the last member that are not another member, is
  * an {@link IOException} naming the compressed byte. Read by one thread; closing frees zlib's state.
  */
 public final class GzipCheckpointer extends Checkpointer {
@@ -33,10 +39,15 @@ public final class GzipCheckpointer extends Checkpointer {
     private final MemorySegment output = arena.allocate(OUTPUT);
     private final MemorySegment windowSegment = arena.allocate(Inflate.WINDOW);
     private final Inflate inflate;
-    private final WindowUse windowUse = new WindowUse();
     /** Checkpoints whose windows wait for the text after them, oldest first. */
     private final ArrayDeque<Pending> pending = new ArrayDeque<>();
+    /** Adds checkpoints to the table in order, one thread: used by it alone are the two fields below. */
+    private final ExecutorService windowWriter = Executors.newSingleThreadExecutor(
+            Thread.ofPlatform().daemon().name("linestore-windows").factory());
+    private final WindowUse windowUse = new WindowUse();
     private byte[] compressed = new byte[1 << 16];
+    /** The window thread's tasks not yet seen to have ended, oldest first. */
+    private final ArrayDeque<Future<Void>> added = new ArrayDeque<>();
     private boolean anyCheckpoint;
     private long lastCheckpointText;
     /** Where the last member ended, while the next one's header is read; -1 inside a member. */
@@ -79,6 +90,7 @@ public final class GzipCheckpointer extends Checkpointer {
             this.inflate = new Inflate(arena, Inflate.GZIP);
         } catch (RuntimeException | Error e) {
             arena.close();
+            windowWriter.shutdown();
             throw e;
         }
         inflate.input(input, 0);
@@ -133,7 +145,14 @@ public final class GzipCheckpointer extends Checkpointer {
                 throw damaged(new DataFormatException(problem));
             }
         }
-        return produced == 0 && finished ? -1 : produced;
+        if (produced == 0 && finished) {
+            // Every checkpoint is in the table before the text is said to end.
+            while (!added.isEmpty()) {
+                finish(added.poll());
+            }
+            return -1;
+        }
+        return produced;
     }
 
     /**
@@ -147,21 +166,56 @@ public final class GzipCheckpointer extends Checkpointer {
                 return;
             }
             pending.poll();
-            if (next.window().length > 0) {
-                long from = next.file() - (next.bits() > 0 ? 1 : 0);
-                int length = Math.toIntExact(consumed() - from);
-                if (compressed.length < length) {
-                    compressed = new byte[Math.max(length, compressed.length * 2)];
-                }
-                readAt(from, ByteBuffer.wrap(compressed, 0, length));
-                try {
-                    windowUse.keepUsed(next.window(), next.window().length, next.bits(), compressed, length);
-                } catch (DataFormatException e) {
-                    throw damaged(new DataFormatException("gzip data is damaged after byte " + from + ": "
-                            + e.getMessage()));
-                }
+            long to = consumed();
+            added.add(windowWriter.submit(() -> add(next, to)));
+        }
+        while (!added.isEmpty() && added.peek().isDone()) {
+            finish(added.poll());
+        }
+    }
+
+    /**
+     * Makes a checkpoint's window sparse and adds it to the table, on the window thread: off the
+     * decoding thread, which bounds the index's time.
+     *
+     * @param to where the compressed bytes decoded so far end
+     */
+    private Void add(Pending checkpoint, long to) throws IOException {
+        if (checkpoint.window().length > 0) {
+            long from = checkpoint.file() - (checkpoint.bits() > 0 ? 1 : 0);
+            int length = Math.toIntExact(to - from);
+            if (compressed.length < length) {
+                compressed = new byte[Math.max(length, compressed.length * 2)];
             }
-            checkpoints.add(next.text(), next.file(), next.bits(), next.window(), next.window().length);
+            readAt(from, ByteBuffer.wrap(compressed, 0, length));
+            try {
+                windowUse.keepUsed(checkpoint.window(), checkpoint.window().length, checkpoint.bits(), compressed,
+                        length);
+            } catch (DataFormatException e) {
+                throw damaged(new DataFormatException("gzip data is damaged after byte " + from + ": "
+                        + e.getMessage()));
+            }
+        }
+        checkpoints.add(checkpoint.text(), checkpoint.file(), checkpoint.bits(), checkpoint.window(),
+                checkpoint.window().length);
+        return null;
+    }
+
+    /** Waits for a window's task and throws what it threw. */
+    private static void finish(Future<Void> task) throws IOException {
+        try {
+            task.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException failure) {
+                throw failure;
+            }
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while the checkpoints were written");
         }
     }
 
@@ -178,15 +232,25 @@ public final class GzipCheckpointer extends Checkpointer {
         return new IOException(e.getMessage(), e);
     }
 
-    /** Frees zlib's state; again does nothing. */
+    /** Stops the window thread and frees zlib's state; again does nothing. */
     @Override
     public void close() {
         if (!closed) {
             closed = true;
+            // A failed index closes this before the table: no window task may write to it after.
+            windowWriter.shutdownNow();
             try {
-                inflate.close();
+                if (!windowWriter.awaitTermination(1, TimeUnit.MINUTES)) {
+                    throw new IllegalStateException("the checkpoint windows' thread did not stop");
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             } finally {
-                arena.close();
+                try {
+                    inflate.close();
+                } finally {
+                    arena.close();
+                }
             }
         }
     }
