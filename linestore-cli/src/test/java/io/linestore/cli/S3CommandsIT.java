@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
@@ -91,8 +92,7 @@ class S3CommandsIT {
     @Test
     void pushReadInfoVerify() throws IOException {
         env.put("LINESTORE_S3_CACHE", tmp.resolve("cache").toString());
-        Path input = Files.writeString(tmp.resolve("numbers.txt"), IntStream.range(0, 50_000)
-                .mapToObj(i -> "line " + i).collect(Collectors.joining("\n", "", "\n")));
+        Path input = writeLines("numbers.txt", 50_000, i -> "line " + i);
         Path store = tmp.resolve("store");
         assertThat(run("build", input.toString(), store.toString(), "--layout", "sharded", "--shard-lines", "20000")
                 .exitCode()).isZero();
@@ -210,8 +210,7 @@ class S3CommandsIT {
     void aPushKilledMidUploadLeavesTheOldStoreReadableAndTheNextPushAbortsItsUpload() throws Exception {
         env.put("LINESTORE_S3_CACHE", tmp.resolve("killed-cache").toString());
         // The stores are built in this JVM: the commands under test are push and the reads after it.
-        Path inputA = Files.writeString(tmp.resolve("killed-a.txt"), IntStream.range(0, 1_000)
-                .mapToObj(i -> "a " + i).collect(Collectors.joining("\n", "", "\n")));
+        Path inputA = writeLines("killed-a.txt", 1_000, i -> "a " + i);
         Path storeA = tmp.resolve("killed-a");
         LineStores.build(inputA, storeA, StoreOptions.defaults());
         ProcessRun pushA = run("push", storeA.toString(), "s3://cli/killed");
@@ -223,9 +222,8 @@ class S3CommandsIT {
 
         // B's data file is larger than a push's part (64 MiB): it goes up in a multipart upload.
         Random random = new Random(7);
-        Path inputB = Files.writeString(tmp.resolve("killed-b.txt"), IntStream.range(0, 670_000)
-                .mapToObj(i -> String.format("%09d %090d", i, random.nextLong(Long.MAX_VALUE)))
-                .collect(Collectors.joining("\n", "", "\n")));
+        Path inputB = writeLines("killed-b.txt", 670_000,
+                i -> String.format("%09d %090d", i, random.nextLong(Long.MAX_VALUE)));
         Path storeB = tmp.resolve("killed-b");
         LineStores.build(inputB, storeB, StoreOptions.defaults());
         Path dataB;
@@ -348,5 +346,11 @@ class S3CommandsIT {
         command.add(LAUNCHER.toString());
         command.addAll(List.of(args));
         return ProcessRun.run(tmp, env, Path.of("/dev/null"), command);
+    }
+
+    /** A file in the test folder of lines {@code 0 .. count-1} as {@code line} makes them, each ending in {@code \n}. */
+    private Path writeLines(String name, int count, IntFunction<String> line) throws IOException {
+        return Files.writeString(tmp.resolve(name), IntStream.range(0, count).mapToObj(line)
+                .collect(Collectors.joining("\n", "", "\n")));
     }
 }
