@@ -7,17 +7,22 @@ import io.linestore.IndexKind;
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
 import io.linestore.Layout;
-import io.linestore.UnsupportedFormatException;
+import io.linestore.WriteOptions;
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.Checkpointer;
+import io.linestore.impl.blocks.StreamedBytes;
 import io.linestore.impl.build.CompressedInput;
-import io.linestore.impl.format.DataFileIdentity;
+import io.linestore.impl.build.DecodedTextIndexer;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceFile;
 import io.linestore.impl.format.StoreFiles;
+import io.linestore.impl.gzip.GzipCheckpointer;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexSink;
+import io.linestore.impl.zstd.ZstdCheckpointer;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,18 +35,18 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.zip.CRC32C;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.sync.RequestBody;
 import software.amazon.awssdk.services.s3.model.GetObjectResponse;
 
 /**
  * Indexes an object in place: streams it once (one GET) and writes its sidecar index next to it,
- * {@code KEY.lsidx/}: {@code gN/data.idx} (the index, written by linestore-impl's index writer),
- * {@code gN/source.properties} (the object's ETag and size, by which readers tell that it changed)
- * and, last, {@code manifest.json}, the same manifest a local sidecar has. The object is never
- * changed. Each run writes a new generation and deletes the previous one's objects after its
- * manifest is replaced. Stateless but for the client it uses.
+ * {@code KEY.lsidx/}: {@code gN/data.idx} (the index, written by linestore-impl's index writer), for a
+ * gzip or multi-frame zstd object {@code gN/checkpoints} (where reads start decoding, the same table a
+ * local file's sidecar has), {@code gN/source.properties} (the object's ETag and size, by which
+ * readers tell that it changed) and, last, {@code manifest.json}, the same manifest a local sidecar
+ * has. The object is never changed. Each run writes a new generation and deletes the previous one's
+ * objects after its manifest is replaced. Stateless but for the client it uses.
  */
 final class ObjectIndexer {
 
@@ -54,28 +59,15 @@ final class ObjectIndexer {
     }
 
     /**
-     * Refuses a gzip or zstd object, told by its first bytes, before it is indexed as text: compressed
-     * objects are indexed in place only as local files.
-     */
-    private static void refuseCompressed(ObjectLocation object, BufferedInputStream in) throws IOException {
-        in.mark(CompressedInput.MAGIC_BYTES);
-        byte[] head = in.readNBytes(CompressedInput.MAGIC_BYTES);
-        in.reset();
-        String codec = CompressedInput.codecOf(head, head.length);
-        if (codec != null) {
-            throw new UnsupportedFormatException(object + " is " + codec + ": compressed objects cannot be indexed"
-                    + " in place yet; index a local copy, or build a store from it");
-        }
-    }
-
-    /**
      * Indexes the object.
      *
      * @param object the object
-     * @param options the index kind and AUTO threshold
+     * @param options the index kind, AUTO threshold and, for a compressed object, the span
      * @return lines and bytes indexed
      * @throws S3StoreException if a request fails
      * @throws IllegalStateException if the object changed while it was read
+     * @throws io.linestore.UnsupportedFormatException for a zstd object of one frame
+     * @throws UncheckedIOException naming the object if it is damaged or cut, or a file cannot be written
      */
     IndexSummary index(ObjectLocation object, IndexOptions options) {
         long started = System.nanoTime();
@@ -83,9 +75,6 @@ final class ObjectIndexer {
         Optional<Manifest> previous = objects.getIfExists(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST))
                 .map(json -> ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), json));
         long generation = previous.map(m -> m.generation() + 1).orElse(1L);
-        IndexKind kind = options.indexFor(false);
-        Manifest base = Manifest.empty(generation, Layout.SINGLE, kind, Long.MAX_VALUE,
-                options.autoThresholdBytes(), Compression.NONE);
         Path temp;
         try {
             temp = Files.createTempDirectory("linestore-s3-index-");
@@ -94,27 +83,44 @@ final class ObjectIndexer {
         }
         try {
             Path indexFile = temp.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
-            Scan scan;
-            try (ResponseInputStream<GetObjectResponse> in = objects.getObject(object.bucket(), object.key(), null);
-                    FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.CREATE_NEW,
-                            StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            Manifest manifest;
+            String eTag;
+            try (ResponseInputStream<GetObjectResponse> in = objects.getObject(object.bucket(), object.key(), null)) {
                 GetObjectResponse response = in.response();
-                BufferedInputStream text = new BufferedInputStream(in, BUFFER);
-                refuseCompressed(object, text);
-                IndexSink sink = IndexFiles.create(kind, channel, IndexFormat.Identity.of(base, 0), BUFFER);
-                scan = Scan.of(text, sink, kind.stride(), response);
-                if (scan.bytes() != response.contentLength()) {
-                    throw new IllegalStateException(object + " changed while it was indexed: read " + scan.bytes()
+                DigestedStream digest = new DigestedStream(in);
+                BufferedInputStream bytes = new BufferedInputStream(digest, BUFFER);
+                bytes.mark(CompressedInput.MAGIC_BYTES);
+                byte[] head = bytes.readNBytes(CompressedInput.MAGIC_BYTES);
+                bytes.reset();
+                String codec = CompressedInput.codecOf(head, head.length);
+                IndexKind kind = options.indexFor(codec != null);
+                Compression compression = codec == null ? Compression.NONE
+                        : Compression.inPlace(codec, options.spanBytes());
+                Manifest base = Manifest.empty(generation, Layout.SINGLE, kind, Long.MAX_VALUE,
+                        options.autoThresholdBytes(), compression);
+                long modified = response.lastModified() == null ? 0 : response.lastModified().toEpochMilli();
+                if (codec == null) {
+                    ShardEntry entry = indexText(bytes, digest, indexFile, base);
+                    manifest = base.withShards(List.of(entry), new SourceFile(object.name(), modified,
+                            digest.headCrc32c(), digest.tailCrc32c()));
+                } else {
+                    manifest = indexCompressed(object, bytes, response.contentLength(), digest, temp, base, modified);
+                }
+                if (digest.bytes() != response.contentLength()) {
+                    throw new IllegalStateException(object + " changed while it was indexed: read " + digest.bytes()
                             + " bytes of " + response.contentLength());
                 }
+                eTag = response.eTag();
             }
-            Manifest manifest = base.withShards(List.of(scan.shard()), new SourceFile(object.name(),
-                    scan.modifiedMillis(), scan.headCrc(), scan.tailCrc()));
             ManifestCodec.publish(temp, manifest, false);
             String files = StoreObjects.relativeFilesDir(manifest);
             objects.put(sidecar.bucket(), sidecar.resolve(files + StoreFiles.indexFile(Layout.SINGLE, 0)),
                     RequestBody.fromFile(indexFile));
-            String source = "eTag=" + scan.eTag() + "\nsize=" + scan.bytes() + "\n";
+            if (manifest.compression().inPlace()) {
+                objects.put(sidecar.bucket(), sidecar.resolve(files + CheckpointTable.FILE),
+                        RequestBody.fromFile(temp.resolve(CheckpointTable.FILE)));
+            }
+            String source = "eTag=" + eTag + "\nsize=" + manifest.dataBytes() + "\n";
             objects.put(sidecar.bucket(), sidecar.resolve(files + StoreObjects.SOURCE_FILE),
                     RequestBody.fromString(source, StandardCharsets.UTF_8));
             objects.put(sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST),
@@ -122,9 +128,12 @@ final class ObjectIndexer {
             previous.filter(m -> m.generation() != generation).ifPresent(old -> {
                 String oldFiles = StoreObjects.relativeFilesDir(old);
                 objects.delete(sidecar.bucket(), sidecar.resolve(oldFiles + StoreFiles.indexFile(Layout.SINGLE, 0)));
+                if (old.compression().inPlace()) {
+                    objects.delete(sidecar.bucket(), sidecar.resolve(oldFiles + CheckpointTable.FILE));
+                }
                 objects.delete(sidecar.bucket(), sidecar.resolve(oldFiles + StoreObjects.SOURCE_FILE));
             });
-            return new IndexSummary(scan.shard().lines(), scan.bytes(), scan.bytes(),
+            return new IndexSummary(manifest.lineCount(), manifest.dataBytes(), manifest.dataBytes(),
                     Duration.ofNanos(System.nanoTime() - started));
         } catch (IOException e) {
             throw new UncheckedIOException("indexing " + object + " failed: " + e.getMessage(), e);
@@ -133,44 +142,18 @@ final class ObjectIndexer {
         }
     }
 
-    private static void deleteTree(Path dir) {
-        try {
-            MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
-        } catch (IOException e) {
-            // A temporary directory left behind costs a little disk, nothing else.
-        }
-    }
-
-    /**
-     * What one pass over the object found.
-     *
-     * @param shard the manifest's shard entry
-     * @param bytes bytes read
-     * @param eTag the object's ETag
-     * @param modifiedMillis its last modification
-     * @param headCrc CRC32C of its first {@value StoreFiles#PROBE_BYTES} bytes
-     * @param tailCrc CRC32C of its last {@value StoreFiles#PROBE_BYTES} bytes
-     */
-    private record Scan(ShardEntry shard, long bytes, String eTag, long modifiedMillis, long headCrc, long tailCrc) {
-
-        /** Reads the stream once: line starts into the index, CRC32C of all, of the head and of the tail. */
-        static Scan of(InputStream in, IndexSink sink, int stride, GetObjectResponse response) throws IOException {
-            CRC32C crc = new CRC32C();
-            CRC32C head = new CRC32C();
-            CRC32C identity = new CRC32C();
-            byte[] tail = new byte[StoreFiles.PROBE_BYTES];
+    /** Reads a text object to its end: its line starts into the index. */
+    private static ShardEntry indexText(InputStream in, DigestedStream digest, Path indexFile, Manifest base)
+            throws IOException {
+        try (FileChannel channel = FileChannel.open(indexFile, StandardOpenOption.CREATE_NEW, StandardOpenOption.READ,
+                StandardOpenOption.WRITE)) {
+            IndexSink sink = IndexFiles.create(base.index(), channel, IndexFormat.Identity.of(base, 0), BUFFER);
+            int stride = base.index().stride();
             byte[] buffer = new byte[BUFFER];
             long position = 0;
             long lines = 0;
             boolean atLineStart = true;
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
-                crc.update(buffer, 0, n);
-                if (position < StoreFiles.PROBE_BYTES) {
-                    head.update(buffer, 0, (int) Math.min(n, StoreFiles.PROBE_BYTES - position));
-                }
-                if (position < DataFileIdentity.HEAD_BYTES) {
-                    identity.update(buffer, 0, (int) Math.min(n, DataFileIdentity.HEAD_BYTES - position));
-                }
                 for (int i = 0; i < n; i++) {
                     if (atLineStart && lines % stride == 0) {
                         sink.add(position + i);
@@ -179,7 +162,6 @@ final class ObjectIndexer {
                     if (atLineStart) {
                         lines++;
                     }
-                    tail[(int) ((position + i) % tail.length)] = buffer[i];
                 }
                 position += n;
             }
@@ -187,15 +169,42 @@ final class ObjectIndexer {
                 lines++;
             }
             long indexBytes = sink.finish(lines, position);
-            CRC32C tailCrc = new CRC32C();
-            int tailLength = (int) Math.min(position, tail.length);
-            for (long p = position - tailLength; p < position; p++) {
-                tailCrc.update(tail[(int) (p % tail.length)]);
-            }
-            long modified = response.lastModified() == null ? 0 : response.lastModified().toEpochMilli();
-            return new Scan(ShardEntry.plain(lines, position, crc.getValue(), indexBytes, sink.entriesCrc(),
-                    identity.getValue(), false), position,
-                    response.eTag(), modified, head.getValue(), tailCrc.getValue());
+            return ShardEntry.plain(lines, position, digest.crc32c(), indexBytes, sink.entriesCrc(),
+                    digest.identityCrc32c(), false);
+        }
+    }
+
+    /**
+     * Reads a gzip or zstd object to its end, as a local file is indexed in place: its text's line
+     * starts into the index, the places reads start decoding at into the checkpoint table. The
+     * compressed bytes after a gzip checkpoint are kept in memory until its window is made sparse.
+     */
+    private static Manifest indexCompressed(ObjectLocation object, InputStream in, long size, DigestedStream digest,
+            Path temp, Manifest base, long modified) throws IOException {
+        Compression compression = base.compression();
+        boolean gzip = compression.codec().equals("gzip");
+        Path name = Path.of(object.bucket(), object.key());
+        StreamedBytes bytes = new StreamedBytes(in);
+        DecodedTextIndexer.Indexed indexed;
+        try (CheckpointTable.Writer table = new CheckpointTable.Writer(temp.resolve(CheckpointTable.FILE),
+                base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD);
+                Checkpointer decoded = gzip
+                        ? new GzipCheckpointer(name, bytes, 0, 0, size, compression.blockBytes(), table)
+                        : new ZstdCheckpointer(name, bytes, size, compression.blockBytes(), table)) {
+            indexed = DecodedTextIndexer.index(decoded, table, size, temp.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
+                    base.index(), IndexFormat.Identity.of(base, 0), ShardEntry.EMPTY, false,
+                    WriteOptions.defaults());
+        }
+        ShardEntry entry = indexed.entry(size, digest.crc32c(), digest.identityCrc32c());
+        return base.withShards(List.of(entry), new SourceFile(object.name(), modified, digest.headCrc32c(),
+                digest.tailCrc32c()).withCheckpoints(indexed.checkpointsBytes(), indexed.checkpointsCrc32c()));
+    }
+
+    private static void deleteTree(Path dir) {
+        try {
+            MoreFiles.deleteRecursively(dir, RecursiveDeleteOption.ALLOW_INSECURE);
+        } catch (IOException e) {
+            // A temporary directory left behind costs a little disk, nothing else.
         }
     }
 }

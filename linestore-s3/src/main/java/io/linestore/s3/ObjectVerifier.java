@@ -5,6 +5,7 @@ import io.linestore.VerifyReport;
 import com.google.common.io.ByteStreams;
 import io.linestore.impl.build.CompressedInput;
 import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.format.SourceFile;
 import io.linestore.impl.index.LineIndex;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
@@ -22,8 +23,9 @@ import java.util.zip.CheckedInputStream;
  * what {@code linestore verify} checks of a local shard: the object's size, the CRC32C of the
  * committed bytes, the line count and final {@code \n}, and that every index entry is the offset of
  * the line it stands for (for a compressed store: in the text its frames decompress to, every frame
- * decompressed and its checksum checked); and the CRC32C of the index's entries. At most five wrong entries are
- * listed, then a count. Used once per shard; not thread-safe.
+ * decompressed and its checksum checked; for a gzip or zstd object indexed in place: in the text it
+ * decompresses to, and its checkpoint table's size and CRC32C); and the CRC32C of the index's
+ * entries. At most five wrong entries are listed, then a count. Used once per shard; not thread-safe.
  */
 final class ObjectVerifier {
 
@@ -72,6 +74,9 @@ final class ObjectVerifier {
                 problem(store.indexName(shard), e.getMessage());
             }
         }
+        if (store.checkpointed()) {
+            checkCheckpoints();
+        }
         ObjectReads.Opened opened = objects.stream(store.bucket(), store.dataKey(shard), eTag);
         try (InputStream in = opened.in()) {
             long size = opened.size();
@@ -83,6 +88,24 @@ final class ObjectVerifier {
             throw new UncheckedIOException("reading " + data + " failed: " + e.getMessage(), e);
         }
         return problems;
+    }
+
+    /** The checkpoint table of an object indexed in place: its size and CRC32C, as the manifest records them. */
+    private void checkCheckpoints() {
+        SourceFile source = store.manifest().source();
+        String name = store.indexBucket() + "/" + store.checkpointsKey();
+        ObjectReads.Opened opened = objects.stream(store.indexBucket(), store.checkpointsKey(), null);
+        CRC32C crc = new CRC32C();
+        long size;
+        try (InputStream in = new CheckedInputStream(opened.in(), crc)) {
+            size = ByteStreams.exhaust(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading " + name + " failed: " + e.getMessage(), e);
+        }
+        if (size != source.checkpointsBytes() || crc.getValue() != source.checkpointsCrc32c()) {
+            problem(name, "the object is " + size + " bytes of CRC32C " + crc.getValue() + ", the manifest records "
+                    + source.checkpointsBytes() + " and " + source.checkpointsCrc32c());
+        }
     }
 
     private void scan(InputStream object, ShardEntry entry, String data) throws IOException {
@@ -179,8 +202,9 @@ final class ObjectVerifier {
         committedBytes.mark(CompressedInput.MAGIC_BYTES);
         byte[] head = committedBytes.readNBytes(CompressedInput.MAGIC_BYTES);
         committedBytes.reset();
-        if (!"zstd".equals(CompressedInput.codecOf(head, head.length))) {
-            problem(data, "it does not start with a zstd frame");
+        String codec = store.manifest().compression().codec();
+        if (!codec.equals(CompressedInput.codecOf(head, head.length))) {
+            problem(data, "it does not start with " + (codec.equals("gzip") ? "a gzip member" : "a zstd frame"));
             return null;
         }
         return CompressedInput.text(committedBytes, data);

@@ -112,11 +112,10 @@ final class S3LineStore implements LineStore {
             ReadOptions options, Runnable onClose, int maxGetBytes, int getsInFlight) {
         StoreObjects store = sidecar == null ? StoreObjects.locate(objects, location, cache.manifests())
                 : StoreObjects.locate(objects, location, sidecar, cache.manifests());
-        return new S3LineStore(objects, store, options, new ShardIndexes(objects, store, cache), onClose, maxGetBytes,
-                getsInFlight);
+        return new S3LineStore(objects, store, options, cache, onClose, maxGetBytes, getsInFlight);
     }
 
-    private S3LineStore(ObjectReads objects, StoreObjects store, ReadOptions options, ShardIndexes indexes,
+    private S3LineStore(ObjectReads objects, StoreObjects store, ReadOptions options, IndexCache cache,
             Runnable onClose, int maxGetBytes, int getsInFlight) {
         this.maxGetBytes = maxGetBytes;
         this.getsInFlight = getsInFlight;
@@ -124,8 +123,8 @@ final class S3LineStore implements LineStore {
         this.objects = objects;
         this.store = store;
         this.options = options;
-        this.indexes = indexes;
-        this.frames = store.compressed() ? new FrameObjects(objects, store) : null;
+        this.indexes = new ShardIndexes(objects, store, cache);
+        this.frames = store.compressed() ? new FrameObjects(objects, store, cache) : null;
         Manifest manifest = store.manifest();
         this.eTags = new AtomicReferenceArray<>(manifest.shards().size());
         if (store.sourceETag() != null) {
@@ -261,6 +260,9 @@ final class S3LineStore implements LineStore {
                 // No read runs under the write lock; GETs a failed read cancelled are waited for.
                 inFlight.close();
                 indexes.close();
+                if (frames != null) {
+                    frames.close();
+                }
                 onClose.run();
             }
         } finally {

@@ -1,5 +1,6 @@
 package io.linestore.s3;
 
+import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.PushedObjects;
@@ -52,12 +53,6 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
         if (json.isPresent()) {
             ManifestCodec.Remote remote = ManifestCodec.parseRemote(location.path(StoreFiles.MANIFEST), json.get());
             Manifest manifest = remote.manifest();
-            if (manifest.compression().inPlace()) {
-                // The index of a gzip or zstd file copied to the bucket: its object is read through
-                // checkpoints that ranged GETs do not serve; read as text it would give wrong lines.
-                throw new S3StoreException("the index at " + location + " is of a " + manifest.compression()
-                        + " file; compressed files are indexed and read from local disk only", null);
-            }
             if (manifest.source() != null) {
                 // The sidecar folder itself was named: read its object.
                 ObjectLocation object = location.withKey(
@@ -101,10 +96,6 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
 
     private static StoreObjects sidecar(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
             Manifest manifest) {
-        if (manifest.compression().inPlace()) {
-            throw new S3StoreException("the index " + sidecar + "/ is of a " + manifest.compression() + " file;"
-                    + " compressed files are indexed and read from local disk only", null);
-        }
         if (object.isHttp()) {
             return servedFile(objects, object, sidecar, manifest);
         }
@@ -283,18 +274,38 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
     }
 
     /**
-     * Whether the data objects are zstd frames ({@code build --compress zstd}), read through
-     * {@link FrameObjects}.
+     * Whether the data objects hold compressed text, read through {@link FrameObjects}: the zstd
+     * frames of a compressed store ({@code build --compress zstd}), or a gzip or zstd object indexed
+     * in place ({@link #checkpointed()}).
      *
-     * @return {@code true} for a compressed store
+     * @return {@code true} for compressed data
      */
     boolean compressed() {
-        return manifest.compression().compressed() && !manifest.compression().inPlace();
+        return manifest.compression().compressed();
+    }
+
+    /**
+     * Whether the object is a gzip or zstd file indexed in place, read through the checkpoint table of
+     * its sidecar ({@link FrameObjects}).
+     *
+     * @return {@code true} for a compressed object indexed in place
+     */
+    boolean checkpointed() {
+        return manifest.compression().inPlace();
+    }
+
+    /**
+     * The key of the checkpoint table of a compressed object indexed in place.
+     *
+     * @return the key, below the sidecar
+     */
+    String checkpointsKey() {
+        return filesRoot.resolve(relativeFilesDir(manifest) + CheckpointTable.FILE);
     }
 
     /**
      * The bytes of a shard's text, in which its index's entries lie: its data object's size, or for a
-     * compressed store the text its frames hold.
+     * compressed store or object the text its frames (or checkpoints) hold.
      *
      * @param shard the shard
      * @return bytes

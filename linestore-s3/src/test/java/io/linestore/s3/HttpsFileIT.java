@@ -12,6 +12,7 @@ import io.linestore.Layout;
 import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -28,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Files on a web server over HTTPS ({@link HttpObjects}), with a certificate the test trusts: a text
  * file indexed locally and served with its sidecar beside it reads like {@code sed -n} for 1,000
- * random ranges (dense and sparse index), a warm one-line read is one GET, a store's directory served
+ * random ranges (dense and sparse index), a warm one-line read is one GET, a gzip file indexed
+ * locally and served with its sidecar reads as from local disk, a store's directory served
  * as files reads like the local store; a file that changed since it was indexed, one replaced while
  * open, and a server that ignores ranges are errors naming the URL, never wrong lines; a stalled
  * server fails within the timeout and retries the read options set; an S3 endpoint over HTTPS is
@@ -120,6 +123,31 @@ class HttpsFileIT {
                 assertThat(remote.read(offset, size)).as("read %d %d", offset, size).isEqualTo(local.read(offset, size));
             }
             assertThat(remote.read(local.lineCount() - 1, 5)).isEqualTo(local.read(local.lineCount() - 1, 5));
+        }
+    }
+
+    @Test
+    void aGzipFileIndexedLocallyAndServedReadsAsFromLocalDisk() throws IOException {
+        byte[] text = TestLines.text(4, 5_000, false, true);
+        ByteArrayOutputStream gzip = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gzip)) {
+            out.write(text);
+        }
+        Path file = Files.write(served.resolve("events.log.gz"), gzip.toByteArray());
+        LineStores.index(file, IndexOptions.builder().index(IndexKind.sparse(16)).spanBytes(1_024).build());
+        try (LineStore local = LineStores.open(file); LineStore remote = open("events.log.gz")) {
+            assertThat(remote.lineCount()).isEqualTo(local.lineCount());
+            Random random = new Random(4);
+            for (int i = 0; i < 200; i++) {
+                long offset = random.nextLong(local.lineCount() + 1);
+                long size = random.nextInt(i % 10 == 0 ? 500 : 20);
+                assertThat(remote.read(offset, size)).as("read %d %d", offset, size).isEqualTo(local.read(offset, size));
+            }
+            remote.read(local.lineCount() / 2, 1);
+            int before = server.requests();
+            remote.read(local.lineCount() / 3, 2);
+            assertThat(server.requests() - before).as("GETs of a warm read").isEqualTo(1);
+            assertThat(remote.verify().problems()).isEmpty();
         }
     }
 

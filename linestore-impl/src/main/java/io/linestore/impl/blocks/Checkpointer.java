@@ -1,10 +1,8 @@
 package io.linestore.impl.blocks;
 
-import io.linestore.impl.io.ChannelChunks;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Path;
 import java.util.zip.CRC32C;
@@ -31,20 +29,20 @@ public abstract class Checkpointer implements ReadableByteChannel {
     /** Text bytes produced so far, counted from the text's start. */
     protected long text;
 
-    private final FileChannel channel;
+    private final CompressedBytes bytes;
     private final CRC32C crc = new CRC32C();
 
     /**
      * Reads a compressed file from its start.
      *
      * @param file the file, for messages
-     * @param channel the file, read from byte 0 to {@code size}; not closed
+     * @param bytes the file's bytes, read from byte 0 to {@code size}
      * @param size the bytes to read
      * @param span text bytes between checkpoints, at least
      * @param checkpoints receives the checkpoints
      */
-    protected Checkpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
-        this(file, channel, 0, 0, size, span, checkpoints);
+    protected Checkpointer(Path file, CompressedBytes bytes, long size, long span, CheckpointTable.Writer checkpoints) {
+        this(file, bytes, 0, 0, size, span, checkpoints);
     }
 
     /**
@@ -52,17 +50,17 @@ public abstract class Checkpointer implements ReadableByteChannel {
      * gzip member's start), as the continuation of a text decoded before.
      *
      * @param file the file, for messages
-     * @param channel the file, read from byte {@code from} to {@code size}; not closed
+     * @param bytes the file's bytes, read from byte {@code from} to {@code size}
      * @param from where to start reading
      * @param fromText the text's size before {@code from}
      * @param size the bytes to read
      * @param span text bytes between checkpoints, at least
      * @param checkpoints receives the checkpoints
      */
-    protected Checkpointer(Path file, FileChannel channel, long from, long fromText, long size, long span,
+    protected Checkpointer(Path file, CompressedBytes bytes, long from, long fromText, long size, long span,
             CheckpointTable.Writer checkpoints) {
         this.file = file;
-        this.channel = channel;
+        this.bytes = bytes;
         this.read = from;
         this.text = fromText;
         this.size = size;
@@ -108,7 +106,7 @@ public abstract class Checkpointer implements ReadableByteChannel {
     protected final int fill(ByteBuffer buffer) throws IOException {
         buffer.clear().limit((int) Math.min(buffer.capacity(), size - read));
         while (buffer.hasRemaining()) {
-            if (channel.read(buffer, read + buffer.position()) < 0) {
+            if (bytes.read(buffer, read + buffer.position()) < 0) {
                 throw new EOFException("it ends at byte " + (read + buffer.position()) + ", not " + size);
             }
         }
@@ -122,12 +120,21 @@ public abstract class Checkpointer implements ReadableByteChannel {
     /**
      * Reads bytes of the file read before, again.
      *
-     * @param from the file offset of the first
+     * @param from the file offset of the first, not before the last {@link #release}
      * @param into filled from its position to its limit
      * @throws IOException if reading fails, or the file ends first
      */
-    protected final void readAt(long from, ByteBuffer into) throws IOException {
-        ChannelChunks.readFully(channel, into, from, file);
+    protected final void readAgain(long from, ByteBuffer into) throws IOException {
+        bytes.readAgain(from, into);
+    }
+
+    /**
+     * Says that no byte before an offset will be {@linkplain #readAgain read again}.
+     *
+     * @param before the first byte still needed
+     */
+    protected final void release(long before) {
+        bytes.release(before);
     }
 
     /**

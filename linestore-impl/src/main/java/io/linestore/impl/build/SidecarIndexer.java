@@ -11,6 +11,7 @@ import io.linestore.UnsupportedFormatException;
 import io.linestore.IndexKind;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.blocks.Checkpointer;
+import io.linestore.impl.blocks.CompressedBytes;
 import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
@@ -255,30 +256,24 @@ public final class SidecarIndexer {
                 indexed.indexCrc32c(), 0, indexed.textBytes(), indexed.loneNewlines());
         long from = indexed.dataBytes();
         Path tableFile = files.resolve(CheckpointTable.FILE);
-        ShardEntry text;
+        CompressedBytes bytes = CompressedBytes.of(channel, file);
+        DecodedTextIndexer.Indexed result;
         long crc;
-        long[] checkpoints;
         try (CheckpointTable.Writer table = before == null
                 ? new CheckpointTable.Writer(tableFile, base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD)
                 : CheckpointTable.Writer.continuing(tableFile, base.storeId(), before);
                 Checkpointer decoded = gzip
-                        ? new GzipCheckpointer(file, channel, from, committed.textBytes(), size,
-                                compression.blockBytes(), table)
-                        : new ZstdCheckpointer(file, channel, size, compression.blockBytes(), table);
-                ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(), IndexFormat.Identity.of(base, 0),
-                        write.writeBufferSize(), write.fsync(), committed, last == '\n' ? 0 : 1)) {
-            LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), last == '\n', write.progress());
-            // Decoding takes a core of its own; scanning and indexing share the other.
-            feeder.feed(ChunkSource.decoding(decoded));
-            text = writer.finish(feeder.endsInsideLine() ? 1 : 0);
+                        ? new GzipCheckpointer(file, bytes, from, committed.textBytes(), size, compression.blockBytes(),
+                                table)
+                        : new ZstdCheckpointer(file, bytes, size, compression.blockBytes(), table)) {
+            result = DecodedTextIndexer.index(decoded, table, size, indexFile, base.index(),
+                    IndexFormat.Identity.of(base, 0), committed, last != '\n', write);
             crc = Checksums.combine(indexed.dataCrc32c(), decoded.crc32c(), size - from);
-            checkpoints = table.finish(text.dataBytes(), size, write.fsync());
         }
-        ShardEntry entry = new ShardEntry(text.lines(), size, crc, text.indexBytes(), text.indexCrc32c(),
-                Checksums.crc32c(channel, file, 0, Math.min(size, DataFileIdentity.HEAD_BYTES)), text.dataBytes(),
-                text.loneNewlines());
+        ShardEntry entry = result.entry(size, crc,
+                Checksums.crc32c(channel, file, 0, Math.min(size, DataFileIdentity.HEAD_BYTES)));
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified)
-                .withCheckpoints(checkpoints[0], checkpoints[1]));
+                .withCheckpoints(result.checkpointsBytes(), result.checkpointsCrc32c()));
     }
 
     /** The codec whose magic number starts the file, or {@code null} for text. */

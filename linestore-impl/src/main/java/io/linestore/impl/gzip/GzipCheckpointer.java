@@ -2,13 +2,13 @@ package io.linestore.impl.gzip;
 
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.blocks.Checkpointer;
+import io.linestore.impl.blocks.CompressedBytes;
 import java.io.EOFException;
 import java.io.IOException;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;
@@ -47,7 +47,7 @@ public final class GzipCheckpointer extends Checkpointer {
     private final WindowUse windowUse = new WindowUse();
     private byte[] compressed = new byte[1 << 16];
     /** The window thread's tasks not yet seen to have ended, oldest first. */
-    private final ArrayDeque<Future<Void>> added = new ArrayDeque<>();
+    private final ArrayDeque<Added> added = new ArrayDeque<>();
     private boolean anyCheckpoint;
     private long lastCheckpointText;
     /** Where the last member ended, while the next one's header is read; -1 inside a member. */
@@ -56,33 +56,20 @@ public final class GzipCheckpointer extends Checkpointer {
     private boolean closed;
 
     /**
-     * Reads a gzip file from its start.
+     * Reads the members of a gzip file from the start of one of them on: from its start, or, as the
+     * continuation of the text before, from where the file grew by whole members after it was indexed.
      *
      * @param file the file, for messages
-     * @param channel the file, read from byte 0 to {@code size}; not closed
-     * @param size the bytes to read
-     * @param span text bytes between checkpoints, at least
-     * @param checkpoints receives the checkpoints
-     */
-    public GzipCheckpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
-        this(file, channel, 0, 0, size, span, checkpoints);
-    }
-
-    /**
-     * Reads the members of a gzip file from the start of one of them on, as the continuation of the
-     * text before: the file grew by whole members after it was indexed up to {@code from}.
-     *
-     * @param file the file, for messages
-     * @param channel the file, read from byte {@code from} to {@code size}; not closed
+     * @param bytes the file's bytes, read from byte {@code from} to {@code size}
      * @param from where a member starts (or 0)
      * @param fromText the text's size before {@code from}
      * @param size the bytes to read
      * @param span text bytes between checkpoints, at least
      * @param checkpoints receives the checkpoints, after those of the text before
      */
-    public GzipCheckpointer(Path file, FileChannel channel, long from, long fromText, long size, long span,
+    public GzipCheckpointer(Path file, CompressedBytes bytes, long from, long fromText, long size, long span,
             CheckpointTable.Writer checkpoints) {
-        super(file, channel, from, fromText, size, span, checkpoints);
+        super(file, bytes, from, fromText, size, span, checkpoints);
         this.memberEnd = from > 0 ? from : -1;
         this.anyCheckpoint = checkpoints.count() > 0;
         this.lastCheckpointText = checkpoints.lastText();
@@ -148,7 +135,7 @@ public final class GzipCheckpointer extends Checkpointer {
         if (produced == 0 && finished) {
             // Every checkpoint is in the table before the text is said to end.
             while (!added.isEmpty()) {
-                finish(added.poll());
+                finish(added.poll().task());
             }
             return -1;
         }
@@ -167,11 +154,13 @@ public final class GzipCheckpointer extends Checkpointer {
             }
             pending.poll();
             long to = consumed();
-            added.add(windowWriter.submit(() -> add(next, to)));
+            added.add(new Added(next.from(), windowWriter.submit(() -> add(next, to))));
         }
-        while (!added.isEmpty() && added.peek().isDone()) {
-            finish(added.poll());
+        while (!added.isEmpty() && added.peek().task().isDone()) {
+            finish(added.poll().task());
         }
+        // A checkpoint found later starts at or after the byte inflate takes next (or the one before it).
+        release(!added.isEmpty() ? added.peek().from() : !pending.isEmpty() ? pending.peek().from() : consumed() - 1);
     }
 
     /**
@@ -182,12 +171,12 @@ public final class GzipCheckpointer extends Checkpointer {
      */
     private Void add(Pending checkpoint, long to) throws IOException {
         if (checkpoint.window().length > 0) {
-            long from = checkpoint.file() - (checkpoint.bits() > 0 ? 1 : 0);
+            long from = checkpoint.from();
             int length = Math.toIntExact(to - from);
             if (compressed.length < length) {
                 compressed = new byte[Math.max(length, compressed.length * 2)];
             }
-            readAt(from, ByteBuffer.wrap(compressed, 0, length));
+            readAgain(from, ByteBuffer.wrap(compressed, 0, length));
             try {
                 windowUse.keepUsed(checkpoint.window(), checkpoint.window().length, checkpoint.bits(), compressed,
                         length);
@@ -221,6 +210,15 @@ public final class GzipCheckpointer extends Checkpointer {
 
     /** A checkpoint found, its window whole until the text after it is decoded. */
     private record Pending(long text, long file, int bits, byte[] window) {
+
+        /** The first compressed byte its block is decoded from. */
+        long from() {
+            return file - (bits > 0 ? 1 : 0);
+        }
+    }
+
+    /** A checkpoint handed to the window thread, which reads the compressed bytes from {@code from} on again. */
+    private record Added(long from, Future<Void> task) {
     }
 
     /** Compressed bytes inflate has taken. */

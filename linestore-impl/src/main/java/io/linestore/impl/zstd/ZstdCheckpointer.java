@@ -5,10 +5,10 @@ import com.github.luben.zstd.ZstdException;
 import io.linestore.UnsupportedFormatException;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.blocks.Checkpointer;
+import io.linestore.impl.blocks.CompressedBytes;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 
 /**
@@ -40,13 +40,14 @@ public final class ZstdCheckpointer extends Checkpointer {
      * Reads a zstd file from its start.
      *
      * @param file the file, for messages
-     * @param channel the file, read from byte 0 to {@code size}; not closed
+     * @param bytes the file's bytes, read from byte 0 to {@code size}
      * @param size the bytes to read
      * @param span text bytes between checkpoints, at least
      * @param checkpoints receives the checkpoints
      */
-    public ZstdCheckpointer(Path file, FileChannel channel, long size, long span, CheckpointTable.Writer checkpoints) {
-        super(file, channel, size, span, checkpoints);
+    public ZstdCheckpointer(Path file, CompressedBytes bytes, long size, long span,
+            CheckpointTable.Writer checkpoints) {
+        super(file, bytes, size, span, checkpoints);
     }
 
     @Override

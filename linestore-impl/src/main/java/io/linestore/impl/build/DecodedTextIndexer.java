@@ -1,0 +1,76 @@
+package io.linestore.impl.build;
+
+import io.linestore.WriteOptions;
+import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.Checkpointer;
+import io.linestore.impl.format.ShardEntry;
+import io.linestore.impl.index.IndexFormat;
+import io.linestore.impl.io.ChunkSource;
+import io.linestore.IndexKind;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * Indexes the text of a compressed file as a {@link Checkpointer} decodes it, once from its start (or
+ * from where an earlier index of it ended): writes the line index of the text and finishes the
+ * checkpoint table the checkpointer filled. Serves a local file's sidecar and an object's, read by
+ * one GET, alike.
+ */
+public final class DecodedTextIndexer {
+
+    private DecodedTextIndexer() {
+    }
+
+    /**
+     * What an index of a compressed file's text found.
+     *
+     * @param text the text's lines, size (as {@code dataBytes}) and line index
+     * @param checkpointsBytes the checkpoint table's size
+     * @param checkpointsCrc32c the checkpoint table's CRC32C
+     */
+    public record Indexed(ShardEntry text, long checkpointsBytes, long checkpointsCrc32c) {
+
+        /**
+         * The manifest's entry of the compressed file: its text's lines and index, the file's size and
+         * checksums.
+         *
+         * @param fileBytes the compressed file's size
+         * @param crc32c the CRC32C of the compressed file
+         * @param headCrc32c the CRC32C of its first bytes ({@link io.linestore.impl.format.DataFileIdentity})
+         * @return the entry
+         */
+        public ShardEntry entry(long fileBytes, long crc32c, long headCrc32c) {
+            return new ShardEntry(text.lines(), fileBytes, crc32c, text.indexBytes(), text.indexCrc32c(), headCrc32c,
+                    text.dataBytes(), text.loneNewlines());
+        }
+    }
+
+    /**
+     * Decodes the text to its end, indexing its lines, and finishes the checkpoint table.
+     *
+     * @param decoded the text; reads the file up to {@code fileBytes}
+     * @param table the table {@code decoded} adds checkpoints to
+     * @param fileBytes the compressed file's size
+     * @param indexFile the line index to write (or, with {@code committed} lines, to continue)
+     * @param kind the index kind
+     * @param identity the index's header identity
+     * @param committed the text indexed before, counted in text bytes ({@link ShardEntry#EMPTY} for none)
+     * @param continuesLine whether the text before ends inside a line
+     * @param write buffer size, fsync, progress
+     * @return what was indexed
+     * @throws IOException if the file is damaged or cut, or reading or writing fails
+     */
+    public static Indexed index(Checkpointer decoded, CheckpointTable.Writer table, long fileBytes, Path indexFile,
+            IndexKind kind, IndexFormat.Identity identity, ShardEntry committed, boolean continuesLine,
+            WriteOptions write) throws IOException {
+        try (ShardWriter writer = ShardWriter.indexOnly(indexFile, kind, identity, write.writeBufferSize(),
+                write.fsync(), committed, continuesLine ? 1 : 0)) {
+            LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), !continuesLine, write.progress());
+            // Decoding takes a core of its own; scanning and indexing share the other.
+            feeder.feed(ChunkSource.decoding(decoded));
+            ShardEntry text = writer.finish(feeder.endsInsideLine() ? 1 : 0);
+            long[] checkpoints = table.finish(text.dataBytes(), fileBytes, write.fsync());
+            return new Indexed(text, checkpoints[0], checkpoints[1]);
+        }
+    }
+}
