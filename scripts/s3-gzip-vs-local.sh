@@ -55,7 +55,8 @@ offset=$(awk -v lines="$lines" 'BEGIN { srand(29); print int(rand() * (lines - 1
 "$LINESTORE" read "$file" "$offset" 10 > "$DIR/local.out"
 rm -rf "$DIR/cache"
 "$LINESTORE" read "$object" "$offset" 10 > "$DIR/remote.out"
-zcat "$file" | sed -n "$((offset + 1)),$((offset + 10))p;$((offset + 10))q" > "$DIR/sed.out"
+# sed quits after the last line; zcat's broken pipe is expected (the lines are compared below).
+{ zcat "$file" | sed -n "$((offset + 1)),$((offset + 10))p;$((offset + 10))q" > "$DIR/sed.out"; } || true
 cmp -s "$DIR/local.out" "$DIR/remote.out" && cmp -s "$DIR/local.out" "$DIR/sed.out" ||
   { echo "s3-gzip-vs-local.sh: the reads of line $offset differ" >&2; exit 1; }
 cat "$file" > /dev/null
