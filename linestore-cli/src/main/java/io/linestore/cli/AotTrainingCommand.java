@@ -8,6 +8,7 @@ import io.linestore.cli.common.ExitCodes;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.Writer;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -142,8 +144,15 @@ public final class AotTrainingCommand implements Callable<Integer> {
             Files.writeString(input, IntStream.range(0, LINES)
                     .mapToObj(i -> "line " + i + " \u00e9t\u00e9 " + "x".repeat(i % 97))
                     .collect(Collectors.joining("\n", "", "\n")), StandardCharsets.UTF_8);
-            try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(gzip))) {
-                Files.copy(input, out);
+            // Text that compresses as logs do, not as the repetitive input: many deflate blocks, most
+            // starting inside a byte, so that reads enter blocks every way a user's file has them.
+            SplittableRandom random = new SplittableRandom(LINES);
+            try (Writer out = new OutputStreamWriter(new GZIPOutputStream(Files.newOutputStream(gzip)),
+                    StandardCharsets.UTF_8)) {
+                for (int i = 0; i < LINES; i++) {
+                    out.write("line " + i + " " + Long.toHexString(random.nextLong()) + " \u00e9t\u00e9 "
+                            + Long.toString(random.nextLong(), 36) + "\n");
+                }
             }
             Files.writeString(requests, "0 3\n1990 20\n7 1\n");
             return this;
@@ -180,10 +189,16 @@ public final class AotTrainingCommand implements Callable<Integer> {
             return commands;
         }
 
-        /** The {@link PlainRead}s: of the indexed text, the indexed gzip file and each store. */
+        /**
+         * The {@link PlainRead}s: of the indexed text, the indexed gzip file and each store; the gzip
+         * file at several lines too, so that blocks entered on a byte and inside one, with a window and
+         * without, are all decoded (a class first used by a user's read is loaded from the jar).
+         */
         List<List<String>> plainReads() {
-            return Stream.of(input, gzip, single, sharded, compressed)
-                    .map(file -> List.of("read", file.toString(), "1000", "10"))
+            Stream<List<String>> gzipAt = Stream.of("0", "400", "700", "1400", "1990")
+                    .map(line -> List.of("read", gzip.toString(), line, "10"));
+            return Stream.concat(Stream.of(input, gzip, single, sharded, compressed)
+                    .map(file -> List.of("read", file.toString(), "1000", "10")), gzipAt)
                     .toList();
         }
 

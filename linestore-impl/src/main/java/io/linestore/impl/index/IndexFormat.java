@@ -92,8 +92,9 @@ public final class IndexFormat {
      * The little-endian layout of a long field, in a class of its own so that it is made on the first
      * lookup that needs it: making a layout initialises {@code ValueLayout}, whose var handles the JDK
      * builds lambda forms for at run time in every process (its start-up cache keeps none), and opening
-     * a dense index and reading a range need no layout (header fields go through {@link #intAt} and
-     * {@link #longAt}, entries through a bulk copy).
+     * an index and reading a range of a dense or sparse one need no layout (header fields go through
+     * {@link #intAt} and {@link #longAt}, entries through a bulk copy or buffer views); a compact
+     * index's blocks use it.
      */
     static final class Layouts {
 

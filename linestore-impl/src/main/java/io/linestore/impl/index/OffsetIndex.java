@@ -3,6 +3,7 @@ package io.linestore.impl.index;
 import io.linestore.CorruptStoreException;
 import io.linestore.UnsupportedFormatException;
 import java.lang.foreign.MemorySegment;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Path;
 import java.util.function.LongPredicate;
@@ -16,8 +17,17 @@ import java.util.zip.CRC32C;
  */
 public final class OffsetIndex implements LineIndex {
 
+    /** Bytes of the mapping per buffer of {@link #pages}, as a shift: 1 GiB. */
+    private static final int PAGE_SHIFT = 30;
+
     private final Path file;
     private final MemorySegment segment;
+    /**
+     * The mapping as little-endian buffers of {@code 1 << PAGE_SHIFT} bytes each, every one a long
+     * longer, so that an entry lies whole in the buffer of its first byte: an entry is read without
+     * a layout, whose var handle costs a process its first read (see {@link IndexFormat.Layouts}).
+     */
+    private final ByteBuffer[] pages;
     private final IndexFormat.Identity identity;
     private final int stride;
     private final long lines;
@@ -28,6 +38,7 @@ public final class OffsetIndex implements LineIndex {
             long entryCount, long dataBytes) {
         this.file = file;
         this.segment = segment;
+        this.pages = pages(segment);
         this.identity = identity;
         this.stride = stride;
         this.lines = lines;
@@ -118,7 +129,7 @@ public final class OffsetIndex implements LineIndex {
             return;
         }
         checkCounts(file, segment, stride, lines, more -> false);
-        long end = segment.get(IndexFormat.Layouts.LONG, identity.entryOffset(entryCount - 1));
+        long end = IndexFormat.longAt(segment, identity.entryOffset(entryCount - 1));
         if (end != dataBytes) {
             throw new CorruptStoreException(file, "last entry=" + end + ", expected the data size " + dataBytes);
         }
@@ -192,7 +203,19 @@ public final class OffsetIndex implements LineIndex {
         if (i == entryCount - 1) {
             return dataBytes;
         }
-        return segment.get(IndexFormat.Layouts.LONG, identity.entryOffset(i));
+        long offset = identity.entryOffset(i);
+        return pages[(int) (offset >>> PAGE_SHIFT)].getLong((int) (offset & ((1 << PAGE_SHIFT) - 1)));
+    }
+
+    private static ByteBuffer[] pages(MemorySegment segment) {
+        long size = segment.byteSize();
+        ByteBuffer[] pages = new ByteBuffer[(int) Math.max(1, Math.ceilDiv(size, 1L << PAGE_SHIFT))];
+        for (int k = 0; k < pages.length; k++) {
+            long from = (long) k << PAGE_SHIFT;
+            pages[k] = segment.asSlice(from, Math.min(size - from, (1L << PAGE_SHIFT) + Long.BYTES)).asByteBuffer()
+                    .order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return pages;
     }
 
     @Override
