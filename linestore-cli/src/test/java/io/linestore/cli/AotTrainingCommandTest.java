@@ -27,7 +27,7 @@ class AotTrainingCommandTest {
         assertThat(tmp.resolve("input.txt.lsidx")).exists();
         assertThat(tmp.resolve("input.txt.gz.lsidx")).exists();
         assertThat(shortOnes).allSatisfy(r -> assertThat(r.exitCode()).as(r.err()).isZero());
-        assertThat(AotTrainingCommand.plainReads(tmp)).hasSize(5).allSatisfy(read -> {
+        assertThat(AotTrainingCommand.plainReads(tmp)).hasSize(10).allSatisfy(read -> {
             String[] args = read.toArray(String[]::new);
             assertThat(PlainRead.of(args)).isPresent();
             Cli.Result result = Cli.run(args);
