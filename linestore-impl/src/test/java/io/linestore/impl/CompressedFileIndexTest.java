@@ -118,6 +118,31 @@ class CompressedFileIndexTest {
     }
 
     /**
+     * A reader interrupted while it reads a window (a read cancelled with others) fails alone: the
+     * windows read after it, by any thread, are whole, although the interrupt closed the table's file.
+     */
+    @Test
+    void anInterruptedWindowReadFailsAloneAndTheWindowsAfterItRead() throws IOException {
+        byte[] text = text(2_000, 23);
+        Path file = Files.write(dir.resolve("interrupted.gz"), CompressedFiles.gzip(text, 23));
+        LineStores.index(file, IndexOptions.builder().spanBytes(4_096).build(), WriteOptions.defaults());
+        Manifest manifest = ManifestCodec.read(StoreFiles.sidecarDir(file));
+        try (CheckpointTable table = StoreFiles.checkpoints(StoreFiles.sidecarDir(file), manifest)
+                .open(manifest.textBytes(), manifest.dataBytes())) {
+            int block = table.blocks() - 1;
+            while (table.window(block).length == 0) {
+                block--;
+            }
+            byte[] window = table.window(block);
+            Thread.currentThread().interrupt();
+            int interrupted = block;
+            assertThatThrownBy(() -> table.window(interrupted)).isInstanceOf(UncheckedIOException.class);
+            assertThat(Thread.interrupted()).isTrue();
+            assertThat(table.window(block)).isEqualTo(window);
+        }
+    }
+
+    /**
      * Checkpoints at every bit offset (so that every preface a read enters a block through is used), at
      * member starts and after stored blocks, and reads from each of them give the lines.
      */

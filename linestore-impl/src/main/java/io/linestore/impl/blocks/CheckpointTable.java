@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -64,7 +66,9 @@ public final class CheckpointTable implements BlockTable, Closeable {
     private static final int WINDOW_LEVEL = Integer.getInteger("linestore.windowLevel", 1);
 
     private final Path path;
-    private final FileChannel channel;
+    /** Open again when a reader that was interrupted closed it for every thread (see {@link #window}). */
+    private volatile FileChannel channel;
+    private volatile boolean closed;
     private final int codec;
     /** Where the entries start: the windows are the bytes before, from the header's end. */
     private final long tableAt;
@@ -269,7 +273,7 @@ public final class CheckpointTable implements BlockTable, Closeable {
         }
         byte[] compressed;
         try {
-            compressed = read(channel, windowAt[block], windowBytes[block]).array();
+            compressed = readWindow(windowAt[block], windowBytes[block]);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
         }
@@ -291,8 +295,39 @@ public final class CheckpointTable implements BlockTable, Closeable {
         }
     }
 
+    /**
+     * A window's bytes. A thread interrupted while reading (a read cancelled with others) closes the
+     * channel for every thread: the others open it again, so that one cancelled read does not fail
+     * the reads after it; the interrupted thread gets its {@link ClosedByInterruptException}.
+     */
+    private byte[] readWindow(long at, int length) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            FileChannel current = channel;
+            try {
+                return read(current, at, length).array();
+            } catch (ClosedByInterruptException e) {
+                throw e;
+            } catch (ClosedChannelException e) {
+                if (attempt >= 2 || Thread.currentThread().isInterrupted()) {
+                    throw e;
+                }
+                reopen(current);
+            }
+        }
+    }
+
+    private synchronized void reopen(FileChannel dead) throws IOException {
+        if (closed) {
+            throw new ClosedChannelException();
+        }
+        if (channel == dead) {
+            channel = FileChannel.open(path, StandardOpenOption.READ);
+        }
+    }
+
     @Override
-    public void close() throws IOException {
+    public synchronized void close() throws IOException {
+        closed = true;
         channel.close();
     }
 

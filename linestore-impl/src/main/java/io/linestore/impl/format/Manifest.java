@@ -179,7 +179,9 @@ public record Manifest(
             try (InputStream in = Files.newInputStream(URANDOM)) {
                 return ByteBuffer.wrap(in.readNBytes(Long.BYTES)).getLong();
             } catch (IOException | RuntimeException e) {
-                return Fallback.RANDOM.nextLong();
+                synchronized (Fallback.RANDOM) {
+                    return Fallback.RANDOM.nextLong();
+                }
             }
         }
 

@@ -32,6 +32,8 @@ public final class GzipCheckpointer extends Checkpointer {
 
     private static final int INPUT = 1 << 18;
     private static final int OUTPUT = 1 << 18;
+    /** Checkpoints handed to the window thread and not yet seen done, at most. */
+    private static final int MAX_QUEUED = 64;
 
     private final Arena arena = Arena.ofShared();
     private final MemorySegment input = arena.allocate(INPUT);
@@ -156,7 +158,9 @@ public final class GzipCheckpointer extends Checkpointer {
             long to = consumed();
             added.add(new Added(next.from(), windowWriter.submit(() -> add(next, to))));
         }
-        while (!added.isEmpty() && added.peek().task().isDone()) {
+        // Wait for the window thread when it falls behind: what it has yet to do, and the compressed bytes a
+        // stream keeps for it, stay bounded whatever the file's size and span.
+        while (!added.isEmpty() && (added.peek().task().isDone() || added.size() > MAX_QUEUED)) {
             finish(added.poll().task());
         }
         // A checkpoint found later starts at or after the byte inflate takes next (or the one before it).

@@ -66,6 +66,8 @@ public final class ZstdCheckpointer extends Checkpointer {
                     break;
                 }
                 fill(input);
+                // Frames are never read again: a stream keeps nothing.
+                release(read);
             }
             output.clear().limit(Math.min(length - produced, BUFFER));
             boolean frameDone;
