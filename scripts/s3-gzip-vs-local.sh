@@ -29,13 +29,8 @@ need curl curl
 command -v hyperfine >/dev/null && command -v curl >/dev/null || exit 1
 mkdir -p "$DIR"
 
-server="$DIR/seaweedfs"
-"$ROOT/scripts/seaweedfs.sh" stop "$server" > /dev/null 2>&1 || true
-rm -rf "$server"
-LINESTORE_SEAWEEDFS_BUCKETS=gzip "$ROOT/scripts/seaweedfs.sh" start "$server" > /dev/null
-trap '"$ROOT/scripts/seaweedfs.sh" stop "$server" > /dev/null 2>&1 || true' EXIT
-set -a && . "$server/env" && set +a
-export LINESTORE_S3_CACHE="$DIR/cache"
+. "$ROOT/scripts/serve-s3.sh"
+serve_s3 "$DIR" gzip
 
 name=$(basename "$SOURCE")
 file="$DIR/$name"

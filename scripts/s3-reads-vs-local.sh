@@ -31,13 +31,8 @@ need hyperfine hyperfine
 command -v hyperfine >/dev/null || exit 1
 mkdir -p "$DIR"
 
-server="$DIR/seaweedfs"
-"$ROOT/scripts/seaweedfs.sh" stop "$server" > /dev/null 2>&1 || true
-rm -rf "$server"
-LINESTORE_SEAWEEDFS_BUCKETS=reads "$ROOT/scripts/seaweedfs.sh" start "$server" > /dev/null
-trap '"$ROOT/scripts/seaweedfs.sh" stop "$server" > /dev/null 2>&1 || true' EXIT
-set -a && . "$server/env" && set +a
-export LINESTORE_S3_CACHE="$DIR/cache"
+. "$ROOT/scripts/serve-s3.sh"
+serve_s3 "$DIR" reads
 
 file="$DIR/lines-$LINES.json" store="$DIR/store-$LINES"
 [[ -f $file ]] || "$LINESTORE" gen --lines "$LINES" --content json -o "$file" > /dev/null
