@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdCompressCtx;
 import io.linestore.Compression;
+import io.linestore.CorruptStoreException;
 import io.linestore.IndexOptions;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
@@ -123,17 +124,20 @@ class CompressedFileIndexTest {
      */
     @Test
     void anInterruptedWindowReadFailsAloneAndTheWindowsAfterItRead() throws IOException {
-        byte[] text = text(2_000, 23);
-        Path file = Files.write(dir.resolve("interrupted.gz"), CompressedFiles.gzip(text, 23));
-        LineStores.index(file, IndexOptions.builder().spanBytes(4_096).build(), WriteOptions.defaults());
+        Path file = indexedGzip("interrupted.gz", text(2_000, 23), 4_096);
         Manifest manifest = ManifestCodec.read(StoreFiles.sidecarDir(file));
-        try (CheckpointTable table = StoreFiles.checkpoints(StoreFiles.sidecarDir(file), manifest)
-                .open(manifest.textBytes(), manifest.dataBytes())) {
-            int block = table.blocks() - 1;
-            while (table.window(block).length == 0) {
+        CheckpointTable.Location location = StoreFiles.checkpoints(StoreFiles.sidecarDir(file), manifest);
+        int block;
+        byte[] window;
+        try (CheckpointTable other = location.open(manifest.textBytes(), manifest.dataBytes())) {
+            block = other.blocks() - 1;
+            while (other.window(block).length == 0) {
                 block--;
             }
-            byte[] window = table.window(block);
+            window = other.window(block);
+        }
+        // A table that has read no window yet: a window's frame, once read, is served from memory.
+        try (CheckpointTable table = location.open(manifest.textBytes(), manifest.dataBytes())) {
             Thread.currentThread().interrupt();
             int interrupted = block;
             assertThatThrownBy(() -> table.window(interrupted)).isInstanceOf(UncheckedIOException.class);
@@ -298,6 +302,94 @@ class CompressedFileIndexTest {
                 assertThat(store.verify().ok()).isTrue();
             }
         }
+    }
+
+    /**
+     * A byte flipped anywhere in the checkpoint table's frames of windows makes reads of the text
+     * after those checkpoints fail naming the table, or read the lines unchanged: never other lines.
+     */
+    @Test
+    void aFlippedByteInAFrameOfWindowsIsAnErrorNamingTheTableNotOtherLines() throws IOException {
+        byte[] text = text(3_000, 31);
+        Path file = indexedGzip("frames.gz", text, 2_048);
+        Manifest manifest = ManifestCodec.read(StoreFiles.sidecarDir(file));
+        Path table = StoreFiles.checkpoints(StoreFiles.sidecarDir(file), manifest).path();
+        byte[] good = Files.readAllBytes(table);
+        long framesEnd = java.nio.ByteBuffer.wrap(good).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong(24);
+        List<String> expected = lines(text);
+        SplittableRandom random = new SplittableRandom(32);
+        int refused = 0;
+        for (int k = 0; k < 40; k++) {
+            byte[] damaged = good.clone();
+            int at = 32 + random.nextInt((int) framesEnd - 32);
+            damaged[at] ^= (byte) (1 << random.nextInt(8));
+            Files.write(table, damaged);
+            try (LineStore store = LineStores.open(file)) {
+                assertThat(store.read(0, expected.size())).as("byte %d flipped", at).isEqualTo(expected);
+            } catch (CorruptStoreException e) {
+                assertThat(e.getMessage()).as("byte %d flipped", at).contains(table.toString());
+                refused++;
+            }
+        }
+        Files.write(table, good);
+        assertThat(refused).isGreaterThan(30);
+    }
+
+    /**
+     * A table in the earlier layout, each window a raw deflate stream of its own ("LSCHKPT1"), opens
+     * and gives the same windows as the table it was made from.
+     */
+    @Test
+    void aTableWhoseWindowsAreEachADeflateStreamGivesTheSameWindows() throws IOException {
+        Path file = indexedGzip("deflated-windows.gz", text(2_000, 33), 2_048);
+        Manifest manifest = ManifestCodec.read(StoreFiles.sidecarDir(file));
+        CheckpointTable.Location location = StoreFiles.checkpoints(StoreFiles.sidecarDir(file), manifest);
+        try (CheckpointTable table = location.open(manifest.textBytes(), manifest.dataBytes())) {
+            int n = table.blocks();
+            ByteArrayOutputStream windows = new ByteArrayOutputStream();
+            java.nio.ByteBuffer entries = java.nio.ByteBuffer.allocate(40 * n + 16)
+                    .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            for (int b = 0; b < n; b++) {
+                byte[] window = table.window(b);
+                byte[] deflated = new byte[0];
+                if (window.length > 0) {
+                    java.util.zip.Deflater deflater = new java.util.zip.Deflater(1, true);
+                    deflater.setInput(window);
+                    deflater.finish();
+                    byte[] out = new byte[window.length + 1024];
+                    deflated = Arrays.copyOf(out, deflater.deflate(out));
+                    deflater.end();
+                }
+                entries.putLong(table.textStart(b)).putLong(table.fileFrom(b) + (table.bits(b) > 0 ? 1 : 0))
+                        .putLong(deflated.length > 0 ? 32 + windows.size() : 0).putInt(deflated.length)
+                        .putInt(window.length).put((byte) table.bits(b)).put(new byte[7]);
+                windows.writeBytes(deflated);
+            }
+            assertThat(windows.size()).as("deflated windows").isPositive();
+            entries.putLong(table.textStart(n)).putLong(table.fileTo(n - 1));
+            java.nio.ByteBuffer header = java.nio.ByteBuffer.allocate(32).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                    .put("LSCHKPT1".getBytes(StandardCharsets.US_ASCII)).putLong(location.storeId())
+                    .putInt(CheckpointTable.GZIP).putInt(n).putLong(32 + windows.size());
+            ByteArrayOutputStream old = new ByteArrayOutputStream();
+            old.writeBytes(header.array());
+            old.writeBytes(windows.toByteArray());
+            old.writeBytes(entries.array());
+            Path oldTable = Files.write(dir.resolve("old-checkpoints"), old.toByteArray());
+            try (CheckpointTable deflatedWindows = CheckpointTable.open(oldTable, location.storeId(), old.size(),
+                    manifest.textBytes(), manifest.dataBytes())) {
+                assertThat(deflatedWindows.blocks()).isEqualTo(n);
+                for (int b = 0; b < n; b++) {
+                    assertThat(deflatedWindows.window(b)).as("window %d", b).isEqualTo(table.window(b));
+                }
+            }
+        }
+    }
+
+    /** A gzip file of members whose deflate blocks are a few bytes each, indexed with the span given. */
+    private Path indexedGzip(String name, byte[] text, int span) throws IOException {
+        Path file = Files.write(dir.resolve(name), CompressedFiles.gzip(text, text.length));
+        LineStores.index(file, IndexOptions.builder().spanBytes(span).build(), WriteOptions.defaults());
+        return file;
     }
 
     private static void index(Path file) {

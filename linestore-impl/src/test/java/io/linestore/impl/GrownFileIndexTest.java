@@ -12,6 +12,7 @@ import io.linestore.ReadMethod;
 import io.linestore.ReadOptions;
 import io.linestore.WriteOptions;
 import io.linestore.gen.ReferenceLines;
+import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -27,6 +28,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,6 +79,33 @@ class GrownFileIndexTest {
                 at = next;
                 assertSameIndexAsAWholeIndex(file, options, Arrays.copyOf(text, at));
             }
+        }
+    }
+
+    /**
+     * A gzip file whose windows fill several frames of the checkpoint table (64 windows each), grown
+     * twice: the last frame, full or not, is filled on as indexing the whole file at once fills it.
+     */
+    @Test
+    void aGzipFileWhoseWindowsFillSeveralFramesGrowsAsAWholeIndexWould() throws IOException {
+        IndexOptions options = IndexOptions.builder().index(IndexKind.parse("sparse:1024")).spanBytes(1_024).build();
+        SplittableRandom random = new SplittableRandom(7);
+        byte[] text = text(6_000, random);
+        Path file = dir.resolve("frames.gz");
+        int[] cuts = {text.length * 2 / 5, text.length * 3 / 4, text.length};
+        Files.write(file, CompressedFiles.gzip(Arrays.copyOf(text, cuts[0]), 1));
+        LineStores.index(file, options, WriteOptions.defaults());
+        for (int i = 1; i < cuts.length; i++) {
+            Files.write(file, CompressedFiles.gzip(Arrays.copyOfRange(text, cuts[i - 1], cuts[i]), i + 1),
+                    StandardOpenOption.APPEND);
+            LineStores.index(file, options, WriteOptions.defaults());
+            assertSameIndexAsAWholeIndex(file, options, Arrays.copyOf(text, cuts[i]));
+        }
+        Manifest manifest = manifest(file);
+        try (CheckpointTable table = StoreFiles.checkpoints(StoreFiles.sidecarDir(file), manifest)
+                .open(manifest.textBytes(), manifest.dataBytes())) {
+            long windows = IntStream.range(0, table.blocks()).filter(b -> table.window(b).length > 0).count();
+            assertThat(windows).as("windows in the table").isGreaterThan(2L * 64);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.linestore.s3;
 
 import io.linestore.CorruptStoreException;
+import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.BlockTable;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.format.Checksums;
@@ -189,7 +190,7 @@ final class FrameObjects implements AutoCloseable {
         }
         GzipSpans gzip = null;
         if (table.codec() == CheckpointTable.GZIP) {
-            gzip = new GzipSpans(table);
+            gzip = new GzipSpans(table, new BlockCache(GzipSpans.WINDOW_CACHE_BYTES));
         } else {
             closeQuietly(table);
         }

@@ -35,6 +35,17 @@ public final class BlockCache {
     }
 
     /**
+     * Another cache, for what decoding a block needs (a gzip file's frames of windows): loaded while
+     * a block of this one loads, it cannot share its map.
+     *
+     * @param bytes the bound wanted
+     * @return a cache of at most that many bytes, none if this one keeps none
+     */
+    public BlockCache beside(long bytes) {
+        return new BlockCache(Math.min(bytes, maximumBytes));
+    }
+
+    /**
      * At least the first {@code need} decoded bytes of a block, loaded if the cache has fewer: the
      * first load decodes {@code need} bytes, a later one that needs more decodes the whole block.
      *

@@ -9,6 +9,7 @@ import io.linestore.StoreLockedException;
 import io.linestore.WriteOptions;
 import io.linestore.UnsupportedFormatException;
 import io.linestore.IndexKind;
+import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.blocks.Checkpointer;
 import io.linestore.impl.blocks.CompressedBytes;
@@ -214,7 +215,7 @@ public final class SidecarIndexer {
         ChannelChunks.readFully(channel, compressed, from, file);
         byte[] text = new byte[Math.toIntExact(table.textStart(block + 1) - table.textStart(block))];
         try {
-            new GzipSpans(table).decode(block, compressed.array(), compressed.capacity(), text);
+            new GzipSpans(table, new BlockCache(0)).decode(block, compressed.array(), compressed.capacity(), text);
         } catch (DataFormatException e) {
             throw new IOException("its gzip data before byte " + table.fileTo(block) + " changed since it was indexed ("
                     + e.getMessage() + "); delete " + StoreFiles.sidecarDir(file) + " and index it again", e);

@@ -1,5 +1,6 @@
 package io.linestore.impl.gzip;
 
+import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.BlockDecoder;
 import io.linestore.impl.blocks.CheckpointTable;
 import java.io.IOException;
@@ -21,20 +22,26 @@ public final class GzipSpans implements BlockDecoder {
     /** A gzip member's trailer: CRC-32 and length, 4 bytes each. */
     private static final int TRAILER = 8;
 
+    /** The decoded frames of windows a store keeps, at most (a frame of 64 is 0.3 to 0.6 MB). */
+    public static final long WINDOW_CACHE_BYTES = 16L << 20;
+
     private final CheckpointTable table;
+    private final BlockCache windows;
 
     /**
      * Decodes the blocks of a table.
      *
      * @param table the gzip file's checkpoints, owned from now on
+     * @param windows where the table's decoded frames of windows are kept
      */
-    public GzipSpans(CheckpointTable table) {
+    public GzipSpans(CheckpointTable table, BlockCache windows) {
         this.table = table;
+        this.windows = windows;
     }
 
     @Override
     public void decode(int block, byte[] compressed, int length, byte[] text) throws DataFormatException {
-        int produced = inflate(table.window(block), table.bits(block), compressed, length, text, true);
+        int produced = inflate(table.window(block, windows), table.bits(block), compressed, length, text, true);
         if (produced < text.length) {
             throw new DataFormatException("the text ends " + (text.length - produced)
                     + " bytes before the checkpoints say it does");

@@ -43,7 +43,7 @@ public final class CompressedText {
             }
             CheckpointTable table = checkpoints.open(textBytes, fileBytes);
             if (table.codec() == CheckpointTable.GZIP) {
-                return new BlockReader(file, shard, raw, table, new GzipSpans(table), cache);
+                return new BlockReader(file, shard, raw, table, new GzipSpans(table, cache.beside(GzipSpans.WINDOW_CACHE_BYTES)), cache);
             }
             // Only gzip windows are read after opening.
             table.close();

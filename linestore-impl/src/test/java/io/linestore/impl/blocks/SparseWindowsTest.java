@@ -1,0 +1,78 @@
+package io.linestore.impl.blocks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Arrays;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A frame's windows packed as runs and kept bytes unpack to the same windows, all at once or one by
+ * one, whatever their lengths and runs; a packed frame that is cut, padded or whose runs do not cover
+ * its windows exactly is refused.
+ */
+class SparseWindowsTest {
+
+    /** Seeded random windows: empty of kept bytes, all kept, runs of one byte, runs past 127 bytes. */
+    @Test
+    void packedWindowsUnpackToTheSameBytes() {
+        for (long seed = 1; seed <= 200; seed++) {
+            SplittableRandom random = new SplittableRandom(seed);
+            int count = 1 + random.nextInt(CheckpointTable.WINDOWS_PER_FRAME);
+            int[] lengths = new int[count];
+            byte[] windows = windows(random, lengths);
+
+            byte[] packed = SparseWindows.pack(windows, lengths, count);
+            SparseWindows.check(packed, lengths, count);
+            byte[] unpacked = new byte[windows.length];
+            SparseWindows.unpack(packed, lengths, count, unpacked);
+
+            assertThat(unpacked).as("seed %d", seed).isEqualTo(windows);
+            for (int w = 0, at = 0; w < count; at += lengths[w], w++) {
+                assertThat(SparseWindows.window(packed, lengths, w)).as("seed %d window %d", seed, w)
+                        .isEqualTo(Arrays.copyOfRange(windows, at, at + lengths[w]));
+            }
+        }
+    }
+
+    /** Cuts of a packed frame, a byte more at its end, and a window longer than its runs are refused. */
+    @Test
+    void aCutOrPaddedFrameIsRefused() {
+        SplittableRandom random = new SplittableRandom(42);
+        int[] lengths = new int[3];
+        byte[] windows = windows(random, lengths);
+        byte[] packed = SparseWindows.pack(windows, lengths, 3);
+        for (int cut = 0; cut < packed.length; cut += 1 + cut / 8) {
+            byte[] cutFrame = Arrays.copyOf(packed, cut);
+            assertThatThrownBy(() -> SparseWindows.check(cutFrame, lengths, 3)).as("cut at %d", cut)
+                    .isInstanceOf(IllegalArgumentException.class);
+        }
+        byte[] padded = Arrays.copyOf(packed, packed.length + 1);
+        assertThatThrownBy(() -> SparseWindows.check(padded, lengths, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+        int[] longer = {lengths[0], lengths[1], lengths[2] + 1};
+        assertThatThrownBy(() -> SparseWindows.check(packed, longer, 3))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** Windows of 1 byte to 32 KiB, one after another, with random runs of zero and kept bytes. */
+    private static byte[] windows(SplittableRandom random, int[] lengths) {
+        int total = 0;
+        for (int w = 0; w < lengths.length; w++) {
+            lengths[w] = random.nextInt(8) == 0 ? 1 + random.nextInt(4) : 1 + random.nextInt(1 << 15);
+            total += lengths[w];
+        }
+        byte[] windows = new byte[total];
+        for (int at = 0; at < total; ) {
+            int run = Math.min(total - at, random.nextInt(4) == 0 ? 1 : 1 + random.nextInt(300));
+            if (random.nextBoolean()) {
+                for (int i = at; i < at + run; i++) {
+                    windows[i] = (byte) (1 + random.nextInt(255));
+                }
+            }
+            at += run;
+        }
+        return windows;
+    }
+}
