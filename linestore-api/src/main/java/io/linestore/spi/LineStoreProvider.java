@@ -55,6 +55,14 @@ public interface LineStoreProvider {
     IndexSummary index(Path file, IndexOptions index, WriteOptions write);
 
     /**
+     * See {@link io.linestore.LineStores#prepareIndex(Path)}; does nothing by default.
+     *
+     * @param file the file about to be indexed
+     */
+    default void prepareIndex(Path file) {
+    }
+
+    /**
      * See {@link io.linestore.LineStores#append(Path, InputStream, WriteOptions)}.
      *
      * @param storeDir the store

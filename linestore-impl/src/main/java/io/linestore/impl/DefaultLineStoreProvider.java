@@ -49,6 +49,11 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     }
 
     @Override
+    public void prepareIndex(Path file) {
+        SidecarIndexer.prepare(file);
+    }
+
+    @Override
     public IndexSummary index(Path file, IndexOptions index, WriteOptions write) {
         try {
             return SidecarIndexer.index(file, index, write);

@@ -385,6 +385,24 @@ class CompressedFileIndexTest {
         }
     }
 
+    /**
+     * Preparing to index never fails, whatever the path names (a gzip file, text, a directory,
+     * nothing), and a gzip file indexed while its zlib link runs in the background reads its lines.
+     */
+    @Test
+    void preparingAnIndexNeverFailsAndTheIndexAfterItReadsTheLines() throws IOException {
+        byte[] text = text(5_000, 41);
+        Path gz = Files.write(dir.resolve("prepared.gz"), gzip(text));
+        Path plain = Files.write(dir.resolve("prepared.txt"), text);
+        for (Path path : List.of(plain, dir, dir.resolve("missing.gz"), gz)) {
+            LineStores.prepareIndex(path);
+        }
+        index(gz);
+        try (LineStore store = LineStores.open(gz)) {
+            assertThat(store.read(0, 5_000)).isEqualTo(lines(text));
+        }
+    }
+
     /** A gzip file of members whose deflate blocks are a few bytes each, indexed with the span given. */
     private Path indexedGzip(String name, byte[] text, int span) throws IOException {
         Path file = Files.write(dir.resolve(name), CompressedFiles.gzip(text, text.length));

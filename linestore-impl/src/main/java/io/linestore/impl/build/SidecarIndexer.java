@@ -54,6 +54,22 @@ public final class SidecarIndexer {
     }
 
     /**
+     * Starts what indexing a gzip file needs first (linking zlib) on a thread of its own; does nothing
+     * for other files, or one that cannot be read (indexing reports it).
+     *
+     * @param file the file about to be indexed
+     */
+    public static void prepare(Path file) {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            if ("gzip".equals(codecOf(channel))) {
+                GzipCheckpointer.prepare();
+            }
+        } catch (IOException | RuntimeException e) {
+            // Indexing opens the file again and reports what is wrong.
+        }
+    }
+
+    /**
      * Indexes a file, or brings its index up to date.
      *
      * @param file the text file

@@ -58,6 +58,14 @@ public final class GzipCheckpointer extends Checkpointer {
     private boolean closed;
 
     /**
+     * Starts linking zlib on a thread of its own, for a checkpointer made soon after: see
+     * {@link io.linestore.LineStores#prepareIndex}.
+     */
+    public static void prepare() {
+        Inflate.linkInBackground();
+    }
+
+    /**
      * Reads the members of a gzip file from the start of one of them on: from its start, or, as the
      * continuation of the text before, from where the file grew by whole members after it was indexed.
      *

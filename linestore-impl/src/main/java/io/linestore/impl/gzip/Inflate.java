@@ -240,6 +240,40 @@ final class Inflate implements AutoCloseable {
         return Z_STREAM.varHandle(MemoryLayout.PathElement.groupElement(name));
     }
 
+    /**
+     * Starts making, on a daemon thread, the calls of the zlib functions' shapes: the Linker keeps
+     * them, so that looking the functions up when the first stream is made only binds them (most of
+     * a short index's start-up otherwise). Linking fails only there, with its message.
+     */
+    @SuppressWarnings("restricted") // a call's shape only; zlib is called through Native
+    static void linkInBackground() {
+        Thread.ofPlatform().daemon().name("linestore-zlib-link").start(() -> {
+            Linker linker = Linker.nativeLinker();
+            for (FunctionDescriptor shape : Shapes.ALL) {
+                linker.downcallHandle(shape);
+            }
+        });
+    }
+
+    /** The shapes of the zlib functions called, each once. */
+    private static final class Shapes {
+
+        static final ValueLayout ADDRESS = ValueLayout.ADDRESS;
+        static final ValueLayout INT = ValueLayout.JAVA_INT;
+        static final FunctionDescriptor INIT = FunctionDescriptor.of(INT, ADDRESS, INT, ADDRESS, INT);
+        static final FunctionDescriptor STREAM_INT = FunctionDescriptor.of(INT, ADDRESS, INT);
+        static final FunctionDescriptor STREAM = FunctionDescriptor.of(INT, ADDRESS);
+        static final FunctionDescriptor PRIME = FunctionDescriptor.of(INT, ADDRESS, INT, INT);
+        static final FunctionDescriptor SET_DICTIONARY = FunctionDescriptor.of(INT, ADDRESS, ADDRESS, INT);
+        static final FunctionDescriptor GET_DICTIONARY = FunctionDescriptor.of(INT, ADDRESS, ADDRESS, ADDRESS);
+        static final FunctionDescriptor VERSION = FunctionDescriptor.of(ADDRESS);
+        static final FunctionDescriptor[] ALL = {INIT, STREAM_INT, STREAM, PRIME, SET_DICTIONARY, GET_DICTIONARY,
+            VERSION};
+
+        private Shapes() {
+        }
+    }
+
     /** The zlib functions, looked up once, when the first stream is made. */
     @SuppressWarnings("restricted") // calling zlib is the point; the launcher enables native access
     private static final class Native {
@@ -256,18 +290,14 @@ final class Inflate implements AutoCloseable {
         static {
             SymbolLookup zlib = library();
             Linker linker = Linker.nativeLinker();
-            ValueLayout address = ValueLayout.ADDRESS;
-            ValueLayout integer = ValueLayout.JAVA_INT;
-            INIT = handle(linker, zlib, "inflateInit2_", FunctionDescriptor.of(integer, address, integer, address, integer));
-            RESET = handle(linker, zlib, "inflateReset2", FunctionDescriptor.of(integer, address, integer));
-            INFLATE = handle(linker, zlib, "inflate", FunctionDescriptor.of(integer, address, integer));
-            END = handle(linker, zlib, "inflateEnd", FunctionDescriptor.of(integer, address));
-            PRIME = handle(linker, zlib, "inflatePrime", FunctionDescriptor.of(integer, address, integer, integer));
-            SET_DICTIONARY = handle(linker, zlib, "inflateSetDictionary",
-                    FunctionDescriptor.of(integer, address, address, integer));
-            GET_DICTIONARY = handle(linker, zlib, "inflateGetDictionary",
-                    FunctionDescriptor.of(integer, address, address, address));
-            MethodHandle version = handle(linker, zlib, "zlibVersion", FunctionDescriptor.of(address));
+            INIT = handle(linker, zlib, "inflateInit2_", Shapes.INIT);
+            RESET = handle(linker, zlib, "inflateReset2", Shapes.STREAM_INT);
+            INFLATE = handle(linker, zlib, "inflate", Shapes.STREAM_INT);
+            END = handle(linker, zlib, "inflateEnd", Shapes.STREAM);
+            PRIME = handle(linker, zlib, "inflatePrime", Shapes.PRIME);
+            SET_DICTIONARY = handle(linker, zlib, "inflateSetDictionary", Shapes.SET_DICTIONARY);
+            GET_DICTIONARY = handle(linker, zlib, "inflateGetDictionary", Shapes.GET_DICTIONARY);
+            MethodHandle version = handle(linker, zlib, "zlibVersion", Shapes.VERSION);
             try {
                 // zlib checks that the caller was built against its major version; it is its own.
                 VERSION = ((MemorySegment) version.invokeExact()).reinterpret(64);
