@@ -108,10 +108,12 @@ public final class CheckpointTable implements BlockTable, Closeable {
     private final int[] frameFirst;
     /** The text bytes of the frame that starts with each checkpoint's window, 0 for the others. */
     private final int[] frameText;
+    /** The windows of the frame that starts with each checkpoint's window, 0 for the others. */
+    private final int[] frameCount;
 
     private CheckpointTable(Path path, FileChannel channel, int codec, long tableAt, long[] textStart,
             long[] fileStart, long[] windowAt, int[] windowBytes, int[] windowText, byte[] bits, byte[] windowCoding,
-            byte[] windowIndex, int[] frameFirst, int[] frameText) {
+            byte[] windowIndex, int[] frameFirst, int[] frameText, int[] frameCount) {
         this.path = path;
         this.channel = channel;
         this.codec = codec;
@@ -126,6 +128,7 @@ public final class CheckpointTable implements BlockTable, Closeable {
         this.windowIndex = windowIndex;
         this.frameFirst = frameFirst;
         this.frameText = frameText;
+        this.frameCount = frameCount;
     }
 
     /**
@@ -217,6 +220,7 @@ public final class CheckpointTable implements BlockTable, Closeable {
         byte[] windowIndex = new byte[n];
         int[] frameFirst = new int[n];
         int[] frameText = new int[n];
+        int[] frameCount = new int[n];
         int perEntry = ENTRY / Long.BYTES;
         int lastWindow = -1;
         for (int i = 0; i < n; i++) {
@@ -245,6 +249,7 @@ public final class CheckpointTable implements BlockTable, Closeable {
                                 && windowIndex[i] == windowIndex[lastWindow] + 1 && windowIndex[i] < WINDOWS_PER_FRAME
                         : windowIndex[i] == 0;
                 frameText[frameFirst[i]] += windowText[i];
+                frameCount[frameFirst[i]]++;
                 lastWindow = i;
             }
             boolean ordered = i == 0 ? text[0] == 0 : text[i] >= text[i - 1] && file[i] >= file[i - 1];
@@ -261,7 +266,7 @@ public final class CheckpointTable implements BlockTable, Closeable {
                     + ", the manifest says " + textBytes + " and " + fileBytes);
         }
         return new CheckpointTable(path, channel, codec, tableAt, text, file, windowAt, windowBytes, windowText, bits,
-                coding, windowIndex, frameFirst, frameText);
+                coding, windowIndex, frameFirst, frameText, frameCount);
     }
 
     private static ByteBuffer read(FileChannel channel, long from, int length) throws IOException {
@@ -345,10 +350,17 @@ public final class CheckpointTable implements BlockTable, Closeable {
             return new byte[0];
         }
         if (windowCoding[block] == IN_FRAME) {
-            // Frames are kept packed: a read unpacks only its window (a whole frame is 2 MiB).
-            byte[] frame = cache.get(0, frameFirst[block], Integer.MAX_VALUE,
-                    (first, all) -> frame(first));
-            return SparseWindows.window(frame, frameLengths(frameFirst[block]), windowIndex[block]);
+            // Frames are kept packed: a read unpacks only its window (a whole frame is 2 MiB). A frame
+            // is loaded whole, so any one of its bytes is all of it.
+            byte[] frame = cache.get(0, frameFirst[block], 1, (first, all) -> frame(first));
+            byte[] window = new byte[windowText[block]];
+            try {
+                SparseWindows.unpack(frame, frameCount[frameFirst[block]], windowIndex[block], window, 0, window.length);
+            } catch (IllegalArgumentException e) {
+                throw new CorruptStoreException(path, "the frame of windows at bytes [" + windowAt[block] + ", "
+                        + (windowAt[block] + windowBytes[block]) + ") is damaged: " + e.getMessage(), e);
+            }
+            return window;
         }
         byte[] compressed;
         try {
@@ -374,23 +386,9 @@ public final class CheckpointTable implements BlockTable, Closeable {
         }
     }
 
-    /** The lengths of the windows in the frame that starts with a checkpoint's window, in order. */
-    private int[] frameLengths(int first) {
-        int[] lengths = new int[WINDOWS_PER_FRAME];
-        for (int b = first, count = 0; b < windowAt.length && count < WINDOWS_PER_FRAME; b++) {
-            if (windowBytes[b] > 0) {
-                if (windowCoding[b] != IN_FRAME || windowAt[b] != windowAt[first]) {
-                    return Arrays.copyOf(lengths, count);
-                }
-                lengths[count++] = windowText[b];
-            }
-        }
-        return lengths;
-    }
-
     /**
      * The packed text of the frame of windows that starts with a checkpoint's window
-     * ({@link SparseWindows}), checked.
+     * ({@link SparseWindows}), its size checked (its windows are checked as they are unpacked).
      *
      * @param first the checkpoint
      * @return the frame's text
@@ -406,12 +404,13 @@ public final class CheckpointTable implements BlockTable, Closeable {
         }
         String damaged = "the windows of checkpoint " + first + " on (bytes [" + windowAt[first] + ", "
                 + (windowAt[first] + windowBytes[first]) + ")) are damaged: ";
-        int[] lengths = frameLengths(first);
+        int count = frameCount[first];
         byte[] packed;
         try {
             long size = Zstd.getFrameContentSize(compressed);
-            // Packed, a window takes at most 2 bytes per byte and 4 more (runs of 1 byte: 2 varints and it).
-            if (Zstd.isError(size) || size < 4 || size > 4 + 2L * frameText[first] + 4L * lengths.length) {
+            // Packed, a window takes at most 2 bytes per byte and 12 more (its table entry; runs of 1
+            // byte: 2 varints and it).
+            if (Zstd.isError(size) || size < 8L * count || size > 2L * frameText[first] + 12L * count) {
                 throw new CorruptStoreException(path, damaged + "its frame says it holds " + size + " bytes");
             }
             packed = new byte[(int) size];
@@ -422,11 +421,6 @@ public final class CheckpointTable implements BlockTable, Closeable {
             }
         } catch (ZstdException e) {
             throw new CorruptStoreException(path, damaged + "zstd says: " + e.getMessage(), e);
-        }
-        try {
-            SparseWindows.check(packed, lengths, lengths.length);
-        } catch (IllegalArgumentException e) {
-            throw new CorruptStoreException(path, damaged + e.getMessage(), e);
         }
         return packed;
     }
@@ -539,18 +533,13 @@ public final class CheckpointTable implements BlockTable, Closeable {
                 writer.copiedCrc = Checksums.crc32c(table.channel, table.path, HEADER, copied);
                 writer.position = copied;
                 writer.copiedEnd = copied;
-                if (reopen) {
-                    int first = table.frameFirst[last];
-                    int[] lengths = table.frameLengths(first);
-                    writer.frame = new byte[WINDOWS_PER_FRAME << 15];
-                    SparseWindows.unpack(table.frame(first), lengths, lengths.length, writer.frame);
-                    writer.frameBytes = table.frameText[first];
-                }
+                // The last frame decoded once for all its windows.
+                BlockCache lastFrame = new BlockCache(Long.MAX_VALUE);
                 for (int b = 0; b < table.blocks(); b++) {
                     boolean inLastFrame = reopen && table.windowBytes[b] > 0 && table.windowAt[b] == copied;
                     if (inLastFrame) {
-                        writer.frameLengths[writer.frameWindows] = table.windowText[b];
-                        writer.frameEntries[writer.frameWindows++] = b;
+                        byte[] window = table.window(b, lastFrame);
+                        writer.gather(window, window.length, b);
                     }
                     writer.entry(table.textStart[b], table.fileStart[b], inLastFrame ? 0 : table.windowAt[b],
                             inLastFrame ? 0 : table.windowBytes[b], table.windowText[b], table.bits[b],
@@ -578,17 +567,22 @@ public final class CheckpointTable implements BlockTable, Closeable {
                 entry(text, file, 0, 0, 0, bits, DEFLATED, 0);
                 return;
             }
-            if (frame == null) {
-                frame = new byte[WINDOWS_PER_FRAME << 15];
-            }
-            System.arraycopy(window, 0, frame, frameBytes, windowLength);
-            frameLengths[frameWindows] = windowLength;
-            frameEntries[frameWindows++] = count;
+            gather(window, windowLength, count);
             entry(text, file, 0, 0, windowLength, bits, IN_FRAME, frameWindows - 1);
-            frameBytes += windowLength;
             if (frameWindows == WINDOWS_PER_FRAME) {
                 writeFrame();
             }
+        }
+
+        /** Adds a window to the frame being filled; its checkpoint's entry gets the frame's place when it is written. */
+        private void gather(byte[] window, int length, int entry) {
+            if (frame == null) {
+                frame = new byte[WINDOWS_PER_FRAME << 15];
+            }
+            System.arraycopy(window, 0, frame, frameBytes, length);
+            frameBytes += length;
+            frameLengths[frameWindows] = length;
+            frameEntries[frameWindows++] = entry;
         }
 
         /** Compresses the windows gathered, writes the frame and sets its offset and size in their entries. */

@@ -8,18 +8,21 @@ import java.nio.ByteOrder;
  * The text of a frame of gzip windows in a {@link CheckpointTable}: the windows, whose bytes no text
  * copies from are zero, written as where their kept bytes are, then those bytes. The kept bytes of
  * neighbouring windows are fragments of the same words and lines; gathered apart from their positions
- * they compress 6% better than the windows as they are (zstd level 9, 64 windows of real text). All
- * numbers little-endian:
+ * they compress 6% better than the windows as they are (zstd level 9, 64 windows of real text). A
+ * window is unpacked alone, from where the table at the start says its runs and kept bytes are. All
+ * numbers little-endian; offsets count from the text's start:
  *
  * <pre>
  * offset  size   field
- *      0     4   R, the bytes of runs
- *      4     R   runs: for each window in order, pairs of unsigned LEB128 varints (zero bytes, kept
+ *      0    8n   per window of the n: where its runs start (4), where its kept bytes start (4)
+ *     8n   ...   runs: for each window in order, pairs of unsigned LEB128 varints (zero bytes, kept
  *                bytes), each pair covering at least one byte, the pairs of a window covering it exactly
- *  4 + R   ...   the kept bytes of every window, in order
+ *    ...   ...   the kept bytes of every window, in order, to the text's end
  * </pre>
  *
- * <p>A kept byte that is zero may be written as a zero byte: unpacking gives the same window.
+ * <p>A window's runs end where the next one's start (the last one's where the kept bytes start), and
+ * its kept bytes likewise (the last one's at the text's end); unpacking a window checks that they do.
+ * A kept byte that is zero may be written as a zero byte: unpacking gives the same window.
  */
 final class SparseWindows {
 
@@ -37,8 +40,12 @@ final class SparseWindows {
     static byte[] pack(byte[] windows, int[] lengths, int count) {
         ByteArrayOutputStream runs = new ByteArrayOutputStream(count * 1024);
         ByteArrayOutputStream kept = new ByteArrayOutputStream(count * 8192);
+        int[] runStart = new int[count];
+        int[] keptStart = new int[count];
         int at = 0;
         for (int w = 0; w < count; w++) {
+            runStart[w] = runs.size();
+            keptStart[w] = kept.size();
             int end = at + lengths[w];
             while (at < end) {
                 int zeros = at;
@@ -55,102 +62,72 @@ final class SparseWindows {
                 at = used;
             }
         }
-        ByteBuffer packed = ByteBuffer.allocate(4 + runs.size() + kept.size()).order(ByteOrder.LITTLE_ENDIAN);
-        packed.putInt(runs.size()).put(runs.toByteArray()).put(kept.toByteArray());
-        return packed.array();
-    }
-
-    /**
-     * Checks that a frame's text unpacks to windows of the given lengths, exactly.
-     *
-     * @param packed the frame's text
-     * @param lengths each window's bytes, in order
-     * @param count how many windows
-     * @throws IllegalArgumentException naming what is wrong
-     */
-    static void check(byte[] packed, int[] lengths, int count) {
-        Cursor cursor = new Cursor(packed);
+        int table = 8 * count;
+        ByteBuffer text = ByteBuffer.allocate(table + runs.size() + kept.size()).order(ByteOrder.LITTLE_ENDIAN);
         for (int w = 0; w < count; w++) {
-            cursor.next(w, lengths[w], null, 0);
+            text.putInt(table + runStart[w]).putInt(table + runs.size() + keptStart[w]);
         }
-        cursor.checkEnd();
+        return text.put(runs.toByteArray()).put(kept.toByteArray()).array();
     }
 
     /**
-     * Unpacks windows, one after another.
+     * Unpacks one window.
      *
-     * @param packed the frame's text, {@linkplain #check checked}
-     * @param lengths each window's bytes, in order
-     * @param count how many windows
-     * @param into receives the windows from index 0, zero where they are not kept
-     */
-    static void unpack(byte[] packed, int[] lengths, int count, byte[] into) {
-        Cursor cursor = new Cursor(packed);
-        for (int w = 0, at = 0; w < count; at += lengths[w], w++) {
-            cursor.next(w, lengths[w], into, at);
-        }
-    }
-
-    /**
-     * Unpacks one window: the runs of those before it are read, their bytes not copied.
-     *
-     * @param packed the frame's text, {@linkplain #check checked}
-     * @param lengths each window's bytes, in order
+     * @param text the frame's text
+     * @param count how many windows it holds
      * @param index the window
-     * @return its bytes
+     * @param into receives the window from {@code at} on, zero where it is not kept; zero already
+     * @param at where the window goes in {@code into}
+     * @param length the window's bytes
+     * @throws IllegalArgumentException naming what is wrong, if the text does not hold that window
+     *     exactly where its table says
      */
-    static byte[] window(byte[] packed, int[] lengths, int index) {
-        Cursor cursor = new Cursor(packed);
-        for (int w = 0; w < index; w++) {
-            cursor.next(w, lengths[w], null, 0);
+    static void unpack(byte[] text, int count, int index, byte[] into, int at, int length) {
+        if (text.length < 8L * count) {
+            throw new IllegalArgumentException("its text has " + text.length + " bytes, fewer than the table of "
+                    + count + " windows");
         }
-        byte[] window = new byte[lengths[index]];
-        cursor.next(index, lengths[index], window, 0);
-        return window;
-    }
-
-    /** Reads a frame's runs and kept bytes window by window. */
-    private static final class Cursor {
-
-        private final byte[] packed;
-        private final ByteBuffer runs;
-        private int kept;
-
-        Cursor(byte[] packed) {
-            if (packed.length < 4) {
-                throw new IllegalArgumentException("its text has " + packed.length + " bytes, fewer than a header");
-            }
-            long runBytes = ByteBuffer.wrap(packed).order(ByteOrder.LITTLE_ENDIAN).getInt() & 0xFFFFFFFFL;
-            if (runBytes > packed.length - 4) {
-                throw new IllegalArgumentException("its runs (" + runBytes + " bytes) pass its end ("
-                        + packed.length + ")");
-            }
-            this.packed = packed;
-            this.runs = ByteBuffer.wrap(packed, 4, (int) runBytes);
-            this.kept = 4 + (int) runBytes;
+        ByteBuffer table = ByteBuffer.wrap(text).order(ByteOrder.LITTLE_ENDIAN);
+        int run = table.getInt(8 * index);
+        int kept = table.getInt(8 * index + 4);
+        int runsEnd = index + 1 < count ? table.getInt(8 * index + 8) : table.getInt(4);
+        int keptEnd = index + 1 < count ? table.getInt(8 * index + 12) : text.length;
+        if (run < 8 * count || run > runsEnd || runsEnd > text.length || kept > keptEnd || keptEnd > text.length
+                || kept < table.getInt(4)) {
+            throw new IllegalArgumentException("window " + index + "'s runs [" + run + ", " + runsEnd + ") or kept bytes ["
+                    + kept + ", " + keptEnd + ") are out of the text's " + text.length + " bytes");
         }
-
-        /** Reads the next window's runs, copying its kept bytes to {@code into} from {@code at} unless it is null. */
-        void next(int w, int length, byte[] into, int at) {
-            for (int left = length; left > 0; ) {
-                long zeros = varint(runs);
-                long used = varint(runs);
-                if (zeros + used == 0 || zeros + used > left || used > packed.length - kept) {
-                    throw new IllegalArgumentException("window " + w + " has a run of " + zeros + " zero and " + used
-                            + " kept bytes where " + left + " bytes of it are left");
+        for (int left = length; left > 0; ) {
+            long zeros = 0;
+            long used = 0;
+            for (int half = 0; half < 2; half++) {
+                long value = 0;
+                for (int shift = 0; ; shift += 7) {
+                    if (run >= runsEnd || shift > 28) {
+                        throw new IllegalArgumentException("window " + index + "'s runs are cut at byte " + run);
+                    }
+                    int b = text[run++];
+                    value |= (long) (b & 0x7F) << shift;
+                    if (b >= 0) {
+                        break;
+                    }
                 }
-                if (into != null) {
-                    System.arraycopy(packed, kept, into, at + length - left + (int) zeros, (int) used);
+                if (half == 0) {
+                    zeros = value;
+                } else {
+                    used = value;
                 }
-                kept += (int) used;
-                left -= (int) (zeros + used);
             }
+            if (zeros + used == 0 || zeros + used > left || used > keptEnd - kept) {
+                throw new IllegalArgumentException("window " + index + " has a run of " + zeros + " zero and " + used
+                        + " kept bytes where " + left + " bytes of it and " + (keptEnd - kept) + " kept are left");
+            }
+            System.arraycopy(text, kept, into, at + length - left + (int) zeros, (int) used);
+            kept += (int) used;
+            left -= (int) (zeros + used);
         }
-
-        void checkEnd() {
-            if (runs.hasRemaining() || kept != packed.length) {
-                throw new IllegalArgumentException("its windows end before its runs or kept bytes do");
-            }
+        if (run != runsEnd || kept != keptEnd) {
+            throw new IllegalArgumentException("window " + index + " ends before its runs or kept bytes do");
         }
     }
 
@@ -160,20 +137,5 @@ final class SparseWindows {
             value >>>= 7;
         }
         out.write(value);
-    }
-
-    private static long varint(ByteBuffer in) {
-        long value = 0;
-        for (int shift = 0; shift < 35; shift += 7) {
-            if (!in.hasRemaining()) {
-                throw new IllegalArgumentException("a run is cut at byte " + in.position());
-            }
-            int b = in.get();
-            value |= (long) (b & 0x7F) << shift;
-            if (b >= 0) {
-                return value;
-            }
-        }
-        throw new IllegalArgumentException("a run's number is longer than 5 bytes at byte " + in.position());
     }
 }

@@ -8,9 +8,9 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * A frame's windows packed as runs and kept bytes unpack to the same windows, all at once or one by
- * one, whatever their lengths and runs; a packed frame that is cut, padded or whose runs do not cover
- * its windows exactly is refused.
+ * A frame's windows packed as runs and kept bytes unpack to the same windows, each on its own,
+ * whatever their lengths and runs; a window of a frame that is cut or padded, or whose runs do not
+ * cover it exactly, is refused.
  */
 class SparseWindowsTest {
 
@@ -23,36 +23,39 @@ class SparseWindowsTest {
             int[] lengths = new int[count];
             byte[] windows = windows(random, lengths);
 
-            byte[] packed = SparseWindows.pack(windows, lengths, count);
-            SparseWindows.check(packed, lengths, count);
-            byte[] unpacked = new byte[windows.length];
-            SparseWindows.unpack(packed, lengths, count, unpacked);
+            byte[] text = SparseWindows.pack(windows, lengths, count);
 
-            assertThat(unpacked).as("seed %d", seed).isEqualTo(windows);
-            for (int w = 0, at = 0; w < count; at += lengths[w], w++) {
-                assertThat(SparseWindows.window(packed, lengths, w)).as("seed %d window %d", seed, w)
-                        .isEqualTo(Arrays.copyOfRange(windows, at, at + lengths[w]));
+            byte[] unpacked = new byte[windows.length];
+            for (int w = count - 1, at = windows.length; w >= 0; w--) {
+                at -= lengths[w];
+                SparseWindows.unpack(text, count, w, unpacked, at, lengths[w]);
             }
+            assertThat(unpacked).as("seed %d", seed).isEqualTo(windows);
         }
     }
 
-    /** Cuts of a packed frame, a byte more at its end, and a window longer than its runs are refused. */
+    /**
+     * The last window of a cut frame or of one with a byte more at its end, and a window shorter or
+     * longer than its runs, are refused.
+     */
     @Test
     void aCutOrPaddedFrameIsRefused() {
         SplittableRandom random = new SplittableRandom(42);
         int[] lengths = new int[3];
         byte[] windows = windows(random, lengths);
         byte[] packed = SparseWindows.pack(windows, lengths, 3);
+        byte[] into = new byte[1 << 16];
         for (int cut = 0; cut < packed.length; cut += 1 + cut / 8) {
             byte[] cutFrame = Arrays.copyOf(packed, cut);
-            assertThatThrownBy(() -> SparseWindows.check(cutFrame, lengths, 3)).as("cut at %d", cut)
+            assertThatThrownBy(() -> SparseWindows.unpack(cutFrame, 3, 2, into, 0, lengths[2])).as("cut at %d", cut)
                     .isInstanceOf(IllegalArgumentException.class);
         }
         byte[] padded = Arrays.copyOf(packed, packed.length + 1);
-        assertThatThrownBy(() -> SparseWindows.check(padded, lengths, 3))
+        assertThatThrownBy(() -> SparseWindows.unpack(padded, 3, 2, into, 0, lengths[2]))
                 .isInstanceOf(IllegalArgumentException.class);
-        int[] longer = {lengths[0], lengths[1], lengths[2] + 1};
-        assertThatThrownBy(() -> SparseWindows.check(packed, longer, 3))
+        assertThatThrownBy(() -> SparseWindows.unpack(packed, 3, 2, into, 0, lengths[2] + 1))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> SparseWindows.unpack(packed, 3, 1, into, 0, lengths[1] - 1))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
