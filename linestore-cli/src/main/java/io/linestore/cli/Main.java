@@ -72,7 +72,11 @@ public final class Main {
                     continue; // picocli reports it
                 }
                 if (Files.isRegularFile(file)) {
-                    LineStores.prepareIndex(file);
+                    try {
+                        LineStores.prepareIndex(file);
+                    } catch (RuntimeException e) {
+                        // A head start only: the command reports what is wrong with the implementation.
+                    }
                     return;
                 }
             }

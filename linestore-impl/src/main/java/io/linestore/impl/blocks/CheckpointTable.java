@@ -236,7 +236,8 @@ public final class CheckpointTable implements BlockTable, Closeable {
             boolean zeros = fields[at + 4] >>> 24 == 0;
             boolean windowFits = windowBytes[i] == 0
                     ? windowText[i] == 0 && coding[i] == 0 && windowIndex[i] == 0 && zeros
-                    : windowAt[i] >= HEADER && windowAt[i] + windowBytes[i] <= tableAt && windowText[i] > 0
+                    : windowAt[i] >= HEADER && windowBytes[i] > 0 && windowBytes[i] <= tableAt - windowAt[i]
+                            && windowText[i] > 0
                             && windowText[i] <= 1 << 15 && (coding[i] == DEFLATED || framed && coding[i] == IN_FRAME)
                             && zeros;
             if (windowFits && windowBytes[i] > 0) {
@@ -524,7 +525,7 @@ public final class CheckpointTable implements BlockTable, Closeable {
                     last--;
                 }
                 boolean reopen = last >= 0 && table.windowCoding[last] == IN_FRAME
-                        && last - table.frameFirst[last] + 1 < WINDOWS_PER_FRAME;
+                        && table.frameCount[table.frameFirst[last]] < WINDOWS_PER_FRAME;
                 long copied = reopen ? table.windowAt[last] : table.tableAt;
                 for (long done = 0; done < copied - HEADER; ) {
                     done += table.channel.transferTo(HEADER + done, copied - HEADER - done,

@@ -88,12 +88,13 @@ final class SparseWindows {
                     + count + " windows");
         }
         ByteBuffer table = ByteBuffer.wrap(text).order(ByteOrder.LITTLE_ENDIAN);
+        int keptFrom = table.getInt(4);
         int run = table.getInt(8 * index);
         int kept = table.getInt(8 * index + 4);
-        int runsEnd = index + 1 < count ? table.getInt(8 * index + 8) : table.getInt(4);
+        int runsEnd = index + 1 < count ? table.getInt(8 * index + 8) : keptFrom;
         int keptEnd = index + 1 < count ? table.getInt(8 * index + 12) : text.length;
-        if (run < 8 * count || run > runsEnd || runsEnd > text.length || kept > keptEnd || keptEnd > text.length
-                || kept < table.getInt(4)) {
+        if (keptFrom < 8 * count || keptFrom > text.length || run < 8 * count || run > runsEnd || runsEnd > keptFrom
+                || kept < keptFrom || kept > keptEnd || keptEnd > text.length) {
             throw new IllegalArgumentException("window " + index + "'s runs [" + run + ", " + runsEnd + ") or kept bytes ["
                     + kept + ", " + keptEnd + ") are out of the text's " + text.length + " bytes");
         }

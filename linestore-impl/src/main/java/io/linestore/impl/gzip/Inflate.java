@@ -247,10 +247,17 @@ final class Inflate implements AutoCloseable {
      */
     @SuppressWarnings("restricted") // a call's shape only; zlib is called through Native
     static void linkInBackground() {
+        if (!Inflate.class.getModule().isNativeAccessEnabled()) {
+            return; // indexing says why it cannot call zlib
+        }
         Thread.ofPlatform().daemon().name("linestore-zlib-link").start(() -> {
-            Linker linker = Linker.nativeLinker();
-            for (FunctionDescriptor shape : Shapes.ALL) {
-                linker.downcallHandle(shape);
+            try {
+                Linker linker = Linker.nativeLinker();
+                for (FunctionDescriptor shape : Shapes.ALL) {
+                    linker.downcallHandle(shape);
+                }
+            } catch (RuntimeException e) {
+                // Only a head start: Native links again when the first stream is made, and reports it.
             }
         });
     }

@@ -29,12 +29,14 @@ public final class CompressedText {
      * @param textBytes the text's size
      * @param checkpoints the sidecar's checkpoint table, or {@code null} for a store's data file
      * @param cache the store's block cache
+     * @param windows where a gzip file's decoded frames of windows are kept: loaded while a block
+     *     loads, they cannot share the block cache's map
      * @return the text, by text offset
      * @throws IOException if reading fails
      * @throws io.linestore.CorruptStoreException if a table is damaged or disagrees with the manifest
      */
     public static BlockReader open(Path file, int shard, RangeReader raw, long fileBytes, long textBytes,
-            CheckpointTable.Location checkpoints, BlockCache cache) throws IOException {
+            CheckpointTable.Location checkpoints, BlockCache cache, BlockCache windows) throws IOException {
         try {
             if (checkpoints == null) {
                 SeekTable table = SeekTable.read(file, (from, into) -> raw.readFully(from, into, 0, into.length),
@@ -43,7 +45,7 @@ public final class CompressedText {
             }
             CheckpointTable table = checkpoints.open(textBytes, fileBytes);
             if (table.codec() == CheckpointTable.GZIP) {
-                return new BlockReader(file, shard, raw, table, new GzipSpans(table, cache.beside(GzipSpans.WINDOW_CACHE_BYTES)), cache);
+                return new BlockReader(file, shard, raw, table, new GzipSpans(table, windows), cache);
             }
             // Only gzip windows are read after opening.
             table.close();

@@ -14,6 +14,7 @@ import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.blocks.BlockReader;
+import io.linestore.impl.gzip.GzipSpans;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
@@ -144,7 +145,8 @@ public final class ShardReader implements Closeable {
             TextRanges text = stream;
             if (spec.blocks() != null) {
                 BlockReader blocks = CompressedText.open(spec.dataFile(), spec.identity().shard(), reader,
-                        spec.dataBytes(), spec.textBytes(), spec.checkpoints(), spec.blocks());
+                        spec.dataBytes(), spec.textBytes(), spec.checkpoints(), spec.blocks(),
+                        spec.blocks().beside(GzipSpans.WINDOW_CACHE_BYTES));
                 reader = blocks;
                 text = stream != null ? blocks : null;
             }

@@ -17,6 +17,7 @@ import io.linestore.impl.io.LineEnds;
 import io.linestore.impl.read.FileChannelRangeReader;
 import io.linestore.impl.read.RangeReader;
 import io.linestore.impl.blocks.BlockCache;
+import io.linestore.impl.gzip.GzipSpans;
 import io.linestore.impl.blocks.BlockReader;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.read.CompressedText;
@@ -215,7 +216,7 @@ public final class StoreVerifier {
         }
         RangeReader raw = new FileChannelRangeReader(file, channel, READ_BUFFER);
         try (BlockReader text = CompressedText.open(file, number, raw, size, shard.textBytes(),
-                StoreFiles.checkpoints(dir, manifest), new BlockCache(0))) {
+                StoreFiles.checkpoints(dir, manifest), new BlockCache(0), new BlockCache(GzipSpans.WINDOW_CACHE_BYTES))) {
             text.read(0, shard.textBytes(), scan);
             return true;
         } catch (CorruptStoreException e) {

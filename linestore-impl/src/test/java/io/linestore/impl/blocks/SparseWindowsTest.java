@@ -35,8 +35,9 @@ class SparseWindowsTest {
     }
 
     /**
-     * The last window of a cut frame or of one with a byte more at its end, and a window shorter or
-     * longer than its runs, are refused.
+     * The last window of a cut frame or of one with a byte more at its end, a window shorter or longer
+     * than its runs, and a window whose table entry points elsewhere are refused (or, where the entry
+     * changed is another window's and still holds, unpacked right), never another exception.
      */
     @Test
     void aCutOrPaddedFrameIsRefused() {
@@ -57,6 +58,25 @@ class SparseWindowsTest {
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> SparseWindows.unpack(packed, 3, 1, into, 0, lengths[1] - 1))
                 .isInstanceOf(IllegalArgumentException.class);
+        for (int field = 0; field < 6; field++) {
+            for (int value : new int[] {-1, 0, packed.length + 1}) {
+                byte[] table = packed.clone();
+                java.nio.ByteBuffer.wrap(table).order(java.nio.ByteOrder.LITTLE_ENDIAN).putInt(4 * field, value);
+                for (int w = 0; w < 3; w++) {
+                    int window = w;
+                    byte[] got = new byte[lengths[window]];
+                    try {
+                        SparseWindows.unpack(table, 3, window, got, 0, lengths[window]);
+                    } catch (IllegalArgumentException e) {
+                        continue; // refused: what a table pointing elsewhere must give, or the window
+                    }
+                    byte[] expected = new byte[lengths[window]];
+                    SparseWindows.unpack(packed, 3, window, expected, 0, lengths[window]);
+                    assertThat(got).as("field %d = %d, window %d", field, value, w)
+                            .isEqualTo(expected);
+                }
+            }
+        }
     }
 
     /** Windows of 1 byte to 32 KiB, one after another, with random runs of zero and kept bytes. */
