@@ -69,31 +69,33 @@ public abstract class Checkpointer implements ReadableByteChannel {
     }
 
     /**
-     * Decodes text into the buffer's array, up to its limit, stopping early only at the end.
+     * Decodes text into a direct buffer, from its position up to its limit, stopping early only at the
+     * end: the decoder writes there itself, with no copy.
      *
-     * @param buffer a heap buffer
+     * @param buffer a direct buffer
      * @return bytes decoded, or -1 at the end of the text
+     * @throws IllegalArgumentException if the buffer is not direct
      * @throws IOException if the file is damaged, cut or cannot be read
      */
     @Override
     public final int read(ByteBuffer buffer) throws IOException {
-        int n = decode(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
-        if (n > 0) {
-            buffer.position(buffer.position() + n);
+        if (!buffer.isDirect()) {
+            throw new IllegalArgumentException("a compressed file's text is decoded into direct buffers only");
         }
-        return n;
+        if (!buffer.hasRemaining()) {
+            return 0;
+        }
+        return decode(buffer);
     }
 
     /**
      * Decodes the next text.
      *
-     * @param into where the text goes
-     * @param at the first index to fill
-     * @param length how many bytes to decode, {@code >= 1}
-     * @return bytes decoded (fewer than {@code length} only at the end), or -1 after the end
+     * @param into a direct buffer with room, filled from its position, which moves past the text
+     * @return bytes decoded (fewer than the room only at the end), or -1 after the end
      * @throws IOException if the file is damaged, cut or cannot be read
      */
-    protected abstract int decode(byte[] into, int at, int length) throws IOException;
+    protected abstract int decode(ByteBuffer into) throws IOException;
 
     /**
      * Reads the file's next compressed bytes into a buffer, from 0 up to its capacity or the end of

@@ -31,14 +31,12 @@ import java.util.zip.DataFormatException;
 public final class GzipCheckpointer extends Checkpointer {
 
     private static final int INPUT = 1 << 18;
-    private static final int OUTPUT = 1 << 18;
     /** Checkpoints handed to the window thread and not yet seen done, at most. */
     private static final int MAX_QUEUED = 64;
 
     private final Arena arena = Arena.ofShared();
     private final MemorySegment input = arena.allocate(INPUT);
     private final ByteBuffer inputBuffer = input.asByteBuffer();
-    private final MemorySegment output = arena.allocate(OUTPUT);
     private final MemorySegment windowSegment = arena.allocate(Inflate.WINDOW);
     private final Inflate inflate;
     /** Checkpoints whose windows wait for the text after them, oldest first. */
@@ -94,20 +92,17 @@ public final class GzipCheckpointer extends Checkpointer {
     }
 
     @Override
-    protected int decode(byte[] into, int at, int length) throws IOException {
-        if (length == 0) {
-            return 0;
-        }
+    protected int decode(ByteBuffer into) throws IOException {
+        MemorySegment room = MemorySegment.ofBuffer(into);
+        int length = into.remaining();
         int produced = 0;
         while (produced < length && !finished) {
             if (inflate.availableInput() == 0 && read < size) {
                 inflate.input(input, fill(inputBuffer));
             }
-            int room = Math.min(length - produced, OUTPUT);
-            inflate.output(output, room);
+            inflate.output(room.asSlice(produced), length - produced);
             int code = inflate.inflate(Inflate.Z_BLOCK);
-            int got = room - inflate.availableOutput();
-            MemorySegment.copy(output, ValueLayout.JAVA_BYTE, 0, into, at + produced, got);
+            int got = length - produced - inflate.availableOutput();
             produced += got;
             text += got;
             int type = inflate.dataType();
@@ -142,6 +137,7 @@ public final class GzipCheckpointer extends Checkpointer {
                 throw damaged(new DataFormatException(problem));
             }
         }
+        into.position(into.position() + produced);
         if (produced == 0 && finished) {
             // Every checkpoint is in the table before the text is said to end.
             while (!added.isEmpty()) {

@@ -42,9 +42,10 @@ public sealed interface ChunkSource {
 
     /**
      * A channel that spends a core of its own producing its bytes (a decompressor), read to its end:
-     * its reader thread only decodes, and the consumer's thread scans each chunk before using it.
+     * its reader thread only decodes, into direct buffers, and the consumer's thread copies each chunk
+     * into the heap and scans it before using it.
      *
-     * @param input the bytes; the caller closes it
+     * @param input the bytes, read into direct buffers; the caller closes it
      * @return the source
      */
     static ChunkSource decoding(ReadableByteChannel input) {

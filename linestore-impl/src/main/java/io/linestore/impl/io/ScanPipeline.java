@@ -10,10 +10,10 @@ import java.util.concurrent.BlockingQueue;
 /**
  * Reads a source to its end in chunks and scans and checksums each on reader threads, while the
  * calling thread consumes the chunks in order (writes and indexes them): the halves of every
- * write path overlap on two cores. A source that decodes (a decompressor) is scanned on the calling
- * thread instead, so that decoding has a core to itself. A file range is read by two readers, each taking every other
+ * write path overlap on two cores. A source that decodes (a decompressor) fills direct buffers, and
+ * the calling thread copies each into the heap and scans it, so that decoding has a core to itself. A file range is read by two readers, each taking every other
  * chunk at its own positions; a stream by one. Memory is bounded whatever the input's size: two
- * buffers of the chunk size per reader, passed back and forth.
+ * buffers of the chunk size per reader (and two direct ones for a decoder), passed back and forth.
  */
 public final class ScanPipeline {
 
@@ -118,6 +118,7 @@ public final class ScanPipeline {
             this.first = first;
             for (int i = 0; i < BUFFERS; i++) {
                 free.add(new ScannedChunk(ByteBuffer.allocate(chunkSize),
+                        source.scannedByConsumer() ? ByteBuffer.allocateDirect(chunkSize) : null,
                         chunkSize / BYTES_PER_END + BYTES_PER_END));
             }
         }

@@ -9,13 +9,17 @@ import java.util.zip.CRC32C;
  * A chunk of input bytes together with a block of its line ends ({@link LineEnds}): every
  * {@code \n} in {@code [0, scanned())}, and the CRC32C of the whole chunk, both taken on the thread
  * that filled it. The block holds the whole chunk's ends unless its lines are very short; then the
- * consumer scans on from {@link #scanned()} with {@link #scanOn()}. Not
+ * consumer scans on from {@link #scanned()} with {@link #scanOn()}. A chunk of a decoder's output is
+ * filled in native memory of its own (a decoder writes there without a copy on its thread, the one
+ * that bounds the pace) and copied into the heap array by the thread that scans it. Not
  * thread-safe: {@link ScanPipeline} hands a chunk from the thread that fills it to the one that
  * consumes it, and neither touches it while the other owns it.
  */
 public final class ScannedChunk {
 
     private final ByteBuffer buffer;
+    /** Where a decoder fills the chunk, or {@code null} when it is filled in place. */
+    private final ByteBuffer staged;
     private final LineEnds ends;
     private long crc;
     private int length;
@@ -30,7 +34,20 @@ public final class ScannedChunk {
      * @param endsCapacity the most line ends it records (a chunk denser in lines is cut short)
      */
     ScannedChunk(ByteBuffer buffer, int endsCapacity) {
+        this(buffer, null, endsCapacity);
+    }
+
+    /**
+     * Makes an empty chunk filled in native memory and copied into a heap buffer when scanned.
+     *
+     * @param buffer the chunk's storage, a heap buffer whose array it is from index 0
+     * @param staged where the chunk is filled, a direct buffer of the same capacity, or {@code null}
+     *     to fill {@code buffer} itself
+     * @param endsCapacity the most line ends it records (a chunk denser in lines is cut short)
+     */
+    ScannedChunk(ByteBuffer buffer, ByteBuffer staged, int endsCapacity) {
         this.buffer = buffer;
+        this.staged = staged;
         this.ends = new LineEnds(endsCapacity);
     }
 
@@ -74,9 +91,15 @@ public final class ScannedChunk {
         this.filePosition = position;
     }
 
-    /** Scans the filled bytes, as far as the block of line ends holds, and checksums them. */
+    /**
+     * Scans the filled bytes, as far as the block of line ends holds, and checksums them, having
+     * copied them from where they were filled when that is not the heap buffer.
+     */
     void scanFilled() {
         int filled = length;
+        if (staged != null) {
+            staged.get(0, buffer.array(), 0, filled);
+        }
         this.scanned = ends.scan(buffer.array(), 0, filled);
         CRC32C checksum = new CRC32C();
         checksum.update(buffer.array(), 0, filled);
@@ -105,9 +128,9 @@ public final class ScannedChunk {
         return scanned;
     }
 
-    /** The storage, for the thread that fills it; position and limit are that thread's. */
+    /** Where the thread that fills the chunk puts its bytes; position and limit are that thread's. */
     ByteBuffer storage() {
-        return buffer;
+        return staged != null ? staged : buffer;
     }
 
     /**

@@ -28,7 +28,6 @@ public final class ZstdCheckpointer extends Checkpointer {
     private static final int BUFFER = 1 << 18;
 
     private final ByteBuffer input = ByteBuffer.allocateDirect(BUFFER).limit(0);
-    private final ByteBuffer output = ByteBuffer.allocateDirect(BUFFER);
     private final ZstdDecompressCtx context = new ZstdDecompressCtx();
     private long frameStart;
     private long frameText;
@@ -51,15 +50,12 @@ public final class ZstdCheckpointer extends Checkpointer {
     }
 
     @Override
-    protected int decode(byte[] into, int at, int length) throws IOException {
-        if (length == 0) {
-            return 0;
-        }
+    protected int decode(ByteBuffer into) throws IOException {
         if (checkpoints.count() == 0) {
-            checkpoints.add(0, 0, 0, into, 0);
+            checkpoints.add(0, 0, 0, null, 0);
         }
-        int produced = 0;
-        while (produced < length && !finished) {
+        int start = into.position();
+        while (into.hasRemaining() && !finished) {
             if (!input.hasRemaining()) {
                 if (read == size) {
                     end();
@@ -69,17 +65,15 @@ public final class ZstdCheckpointer extends Checkpointer {
                 // Frames are never read again: a stream keeps nothing.
                 release(read);
             }
-            output.clear().limit(Math.min(length - produced, BUFFER));
+            int before = into.position();
             boolean frameDone;
             try {
-                frameDone = context.decompressDirectByteBufferStream(output, input);
+                frameDone = context.decompressDirectByteBufferStream(into, input);
             } catch (ZstdException e) {
                 throw new IOException("zstd data is damaged in the frame that starts at byte " + frameStart
                         + ": " + e.getMessage(), e);
             }
-            int got = output.position();
-            output.flip().get(into, at + produced, got);
-            produced += got;
+            int got = into.position() - before;
             text += got;
             frameText += got;
             inFrame = true;
@@ -92,6 +86,7 @@ public final class ZstdCheckpointer extends Checkpointer {
                 frameEnded();
             }
         }
+        int produced = into.position() - start;
         return produced == 0 && finished ? -1 : produced;
     }
 

@@ -7,7 +7,9 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -34,8 +36,9 @@ class ScanPipelineTest {
     /**
      * Random text with lines of 1 to 40 bytes (often shorter than the 8 bytes per line a block of ends
      * holds, so chunks are scanned on by the consumer), through tiny and larger chunks, from a file
-     * range (two readers) and from a stream (one): the chunks must give back the bytes in order, every
-     * line end exactly once, and the file position of each chunk.
+     * range (two readers), from a stream (one) and from a decoder (filling direct buffers the consumer
+     * copies and scans): the chunks must give back the bytes in order, every line end exactly once, and
+     * the file position of each chunk.
      */
     @ParameterizedTest(name = "seed {0}")
     @MethodSource("seeds")
@@ -66,6 +69,45 @@ class ScanPipelineTest {
         Seen fromStream = new Seen(0);
         ScanPipeline.run(ChunkSource.of(new ByteArrayInputStream(bytes)), chunkSize, fromStream);
         fromStream.check(bytes, 0, false, replay);
+        Seen decoded = new Seen(0);
+        ScanPipeline.run(ChunkSource.decoding(new Decoder(bytes, random.split())), chunkSize, decoded);
+        decoded.check(bytes, 0, false, replay);
+    }
+
+    /**
+     * A decoder's output: the bytes in pieces of random sizes, written only into direct buffers (as
+     * zlib and zstd write, into native memory).
+     */
+    private static final class Decoder implements ReadableByteChannel {
+        private final byte[] bytes;
+        private final SplittableRandom random;
+        private int at;
+
+        Decoder(byte[] bytes, SplittableRandom random) {
+            this.bytes = bytes;
+            this.random = random;
+        }
+
+        @Override
+        public int read(ByteBuffer into) {
+            assertThat(into.isDirect()).as("a decoder's buffer is direct").isTrue();
+            if (at == bytes.length) {
+                return -1;
+            }
+            int n = Math.min(into.remaining(), Math.min(bytes.length - at, 1 + random.nextInt(64)));
+            into.put(bytes, at, n);
+            at += n;
+            return n;
+        }
+
+        @Override
+        public boolean isOpen() {
+            return true;
+        }
+
+        @Override
+        public void close() {
+        }
     }
 
     @Test
