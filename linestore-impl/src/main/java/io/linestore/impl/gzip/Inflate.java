@@ -9,7 +9,6 @@ import java.lang.foreign.StructLayout;
 import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.VarHandle;
 import java.util.Locale;
 
 /**
@@ -35,6 +34,9 @@ final class Inflate implements AutoCloseable {
     static final int Z_NO_FLUSH = 0;
     static final int Z_BLOCK = 5;
 
+    private static final ValueLayout ADDRESS = ValueLayout.ADDRESS;
+    private static final ValueLayout INT = ValueLayout.JAVA_INT;
+
     /** The largest window a deflate stream refers back into. */
     static final int WINDOW = 1 << 15;
 
@@ -58,12 +60,14 @@ final class Inflate implements AutoCloseable {
             ValueLayout.JAVA_LONG.withName("adler"),
             ValueLayout.JAVA_LONG.withName("reserved"));
 
-    private static final VarHandle NEXT_IN = field("next_in");
-    private static final VarHandle AVAIL_IN = field("avail_in");
-    private static final VarHandle NEXT_OUT = field("next_out");
-    private static final VarHandle AVAIL_OUT = field("avail_out");
-    private static final VarHandle MSG = field("msg");
-    private static final VarHandle DATA_TYPE = field("data_type");
+    // Fields are read and written at their offsets: a VarHandle of each field would be spun when the
+    // first stream is made, on the index's path.
+    private static final long NEXT_IN = offset("next_in");
+    private static final long AVAIL_IN = offset("avail_in");
+    private static final long NEXT_OUT = offset("next_out");
+    private static final long AVAIL_OUT = offset("avail_out");
+    private static final long MSG = offset("msg");
+    private static final long DATA_TYPE = offset("data_type");
 
     private final MemorySegment stream;
     private final MemorySegment length;
@@ -77,13 +81,14 @@ final class Inflate implements AutoCloseable {
      * @throws UnsupportedOperationException if the system has no zlib
      */
     Inflate(Arena arena, int windowBits) {
+        Native.check();
         stream = arena.allocate(Z_STREAM);
         length = arena.allocate(ValueLayout.JAVA_INT);
         int code;
         try {
             code = (int) Native.INIT.invokeExact(stream, windowBits, Native.VERSION, (int) Z_STREAM.byteSize());
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw Native.unchecked(t);
         }
         check(code, "init");
         initialised = true;
@@ -98,7 +103,7 @@ final class Inflate implements AutoCloseable {
         try {
             check((int) Native.RESET.invokeExact(stream, windowBits), "reset");
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw Native.unchecked(t);
         }
     }
 
@@ -109,8 +114,8 @@ final class Inflate implements AutoCloseable {
      * @param bytes how many
      */
     void input(MemorySegment from, int bytes) {
-        NEXT_IN.set(stream, 0L, from);
-        AVAIL_IN.set(stream, 0L, bytes);
+        stream.set(ValueLayout.ADDRESS, NEXT_IN, from);
+        stream.set(ValueLayout.JAVA_INT, AVAIL_IN, bytes);
     }
 
     /**
@@ -120,16 +125,16 @@ final class Inflate implements AutoCloseable {
      * @param bytes how many bytes of room
      */
     void output(MemorySegment into, int bytes) {
-        NEXT_OUT.set(stream, 0L, into);
-        AVAIL_OUT.set(stream, 0L, bytes);
+        stream.set(ValueLayout.ADDRESS, NEXT_OUT, into);
+        stream.set(ValueLayout.JAVA_INT, AVAIL_OUT, bytes);
     }
 
     int availableInput() {
-        return (int) AVAIL_IN.get(stream, 0L);
+        return stream.get(ValueLayout.JAVA_INT, AVAIL_IN);
     }
 
     int availableOutput() {
-        return (int) AVAIL_OUT.get(stream, 0L);
+        return stream.get(ValueLayout.JAVA_INT, AVAIL_OUT);
     }
 
     /**
@@ -137,7 +142,7 @@ final class Inflate implements AutoCloseable {
      * last block of a deflate stream, 128 right after a block or a gzip header ends.
      */
     int dataType() {
-        return (int) DATA_TYPE.get(stream, 0L);
+        return stream.get(ValueLayout.JAVA_INT, DATA_TYPE);
     }
 
     /**
@@ -152,7 +157,7 @@ final class Inflate implements AutoCloseable {
         try {
             return (int) Native.INFLATE.invokeExact(stream, flush);
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw Native.unchecked(t);
         }
     }
 
@@ -164,9 +169,10 @@ final class Inflate implements AutoCloseable {
      */
     void prime(int bits, int value) {
         try {
-            check((int) Native.PRIME.invokeExact(stream, bits, value), "prime");
+            Resume.check();
+            check((int) Resume.PRIME.invokeExact(stream, bits, value), "prime");
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw Native.unchecked(t);
         }
     }
 
@@ -178,9 +184,10 @@ final class Inflate implements AutoCloseable {
      */
     void dictionary(MemorySegment window, int bytes) {
         try {
-            check((int) Native.SET_DICTIONARY.invokeExact(stream, window, bytes), "set dictionary");
+            Resume.check();
+            check((int) Resume.SET_DICTIONARY.invokeExact(stream, window, bytes), "set dictionary");
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw Native.unchecked(t);
         }
     }
 
@@ -194,7 +201,7 @@ final class Inflate implements AutoCloseable {
         try {
             check((int) Native.GET_DICTIONARY.invokeExact(stream, into, length), "get dictionary");
         } catch (Throwable t) {
-            throw Native.rethrow(t);
+            throw Native.unchecked(t);
         }
         return length.get(ValueLayout.JAVA_INT, 0);
     }
@@ -207,7 +214,7 @@ final class Inflate implements AutoCloseable {
      */
     @SuppressWarnings("restricted") // zlib's message is a C string it owns
     String message(int code) {
-        MemorySegment msg = (MemorySegment) MSG.get(stream, 0L);
+        MemorySegment msg = stream.get(ValueLayout.ADDRESS, MSG);
         if (!msg.equals(MemorySegment.NULL)) {
             return msg.reinterpret(256).getString(0);
         }
@@ -231,89 +238,101 @@ final class Inflate implements AutoCloseable {
             try {
                 int ignored = (int) Native.END.invokeExact(stream);
             } catch (Throwable t) {
-                throw Native.rethrow(t);
+                throw Native.unchecked(t);
             }
         }
     }
 
-    private static VarHandle field(String name) {
-        return Z_STREAM.varHandle(MemoryLayout.PathElement.groupElement(name));
+    private static long offset(String field) {
+        return Z_STREAM.byteOffset(MemoryLayout.PathElement.groupElement(field));
     }
 
     /**
-     * Starts making, on a daemon thread, the calls of the zlib functions' shapes: the Linker keeps
-     * them, so that looking the functions up when the first stream is made only binds them (most of
-     * a short index's start-up otherwise). Linking fails only there, with its message.
+     * Starts linking zlib's functions on a daemon thread, so that the first stream, made soon after,
+     * finds them linked (making a downcall is most of a short index's start-up). A failure to link is
+     * kept and reported where a stream is made.
      */
-    @SuppressWarnings("restricted") // a call's shape only; zlib is called through Native
     static void linkInBackground() {
         if (!Inflate.class.getModule().isNativeAccessEnabled()) {
-            return; // indexing says why it cannot call zlib
+            return; // a stream says why it cannot call zlib
         }
-        Thread.ofPlatform().daemon().name("linestore-zlib-link").start(() -> {
-            try {
-                Linker linker = Linker.nativeLinker();
-                for (FunctionDescriptor shape : Shapes.ALL) {
-                    linker.downcallHandle(shape);
-                }
-            } catch (RuntimeException e) {
-                // Only a head start: Native links again when the first stream is made, and reports it.
-            }
-        });
+        Thread.ofPlatform().daemon().name("linestore-zlib-link").start(Native::check);
     }
 
-    /** The shapes of the zlib functions called, each once. */
-    private static final class Shapes {
-
-        static final ValueLayout ADDRESS = ValueLayout.ADDRESS;
-        static final ValueLayout INT = ValueLayout.JAVA_INT;
-        static final FunctionDescriptor INIT = FunctionDescriptor.of(INT, ADDRESS, INT, ADDRESS, INT);
-        static final FunctionDescriptor STREAM_INT = FunctionDescriptor.of(INT, ADDRESS, INT);
-        static final FunctionDescriptor STREAM = FunctionDescriptor.of(INT, ADDRESS);
-        static final FunctionDescriptor PRIME = FunctionDescriptor.of(INT, ADDRESS, INT, INT);
-        static final FunctionDescriptor SET_DICTIONARY = FunctionDescriptor.of(INT, ADDRESS, ADDRESS, INT);
-        static final FunctionDescriptor GET_DICTIONARY = FunctionDescriptor.of(INT, ADDRESS, ADDRESS, ADDRESS);
-        static final FunctionDescriptor VERSION = FunctionDescriptor.of(ADDRESS);
-        static final FunctionDescriptor[] ALL = {INIT, STREAM_INT, STREAM, PRIME, SET_DICTIONARY, GET_DICTIONARY,
-            VERSION};
-
-        private Shapes() {
-        }
-    }
-
-    /** The zlib functions, looked up once, when the first stream is made. */
+    /**
+     * The zlib functions an index calls, linked once, when the first stream is made or
+     * {@link #linkInBackground} runs (those only a read calls are in {@link Resume}: each call's
+     * shape takes a generated stub). A failure is kept, not thrown from the initialiser, so that each
+     * stream reports it with its message (thrown from there it would reach the first caller only).
+     */
     @SuppressWarnings("restricted") // calling zlib is the point; the launcher enables native access
     private static final class Native {
+
+        /**
+         * The zlib version this class's {@code z_stream} layout is written against: {@code inflateInit2_}
+         * checks the major version and the size of the structure.
+         */
+        private static final String LAYOUT_VERSION = "1.2.9";
 
         static final MethodHandle INIT;
         static final MethodHandle RESET;
         static final MethodHandle INFLATE;
         static final MethodHandle END;
-        static final MethodHandle PRIME;
-        static final MethodHandle SET_DICTIONARY;
         static final MethodHandle GET_DICTIONARY;
-        static final MemorySegment VERSION;
+        static final MemorySegment VERSION = Arena.global().allocateFrom(LAYOUT_VERSION);
+        static final SymbolLookup ZLIB;
+        private static final RuntimeException FAILURE;
 
         static {
-            SymbolLookup zlib = library();
-            Linker linker = Linker.nativeLinker();
-            INIT = handle(linker, zlib, "inflateInit2_", Shapes.INIT);
-            RESET = handle(linker, zlib, "inflateReset2", Shapes.STREAM_INT);
-            INFLATE = handle(linker, zlib, "inflate", Shapes.STREAM_INT);
-            END = handle(linker, zlib, "inflateEnd", Shapes.STREAM);
-            PRIME = handle(linker, zlib, "inflatePrime", Shapes.PRIME);
-            SET_DICTIONARY = handle(linker, zlib, "inflateSetDictionary", Shapes.SET_DICTIONARY);
-            GET_DICTIONARY = handle(linker, zlib, "inflateGetDictionary", Shapes.GET_DICTIONARY);
-            MethodHandle version = handle(linker, zlib, "zlibVersion", Shapes.VERSION);
+            SymbolLookup zlib = null;
+            MethodHandle init = null;
+            MethodHandle reset = null;
+            MethodHandle inflate = null;
+            MethodHandle end = null;
+            MethodHandle getDictionary = null;
+            RuntimeException failure = null;
             try {
-                // zlib checks that the caller was built against its major version; it is its own.
-                VERSION = ((MemorySegment) version.invokeExact()).reinterpret(64);
-            } catch (Throwable t) {
-                throw new ExceptionInInitializerError(t);
+                zlib = library();
+                FunctionDescriptor streamInt = FunctionDescriptor.of(INT, ADDRESS, INT);
+                init = handle(zlib, "inflateInit2_", FunctionDescriptor.of(INT, ADDRESS, INT, ADDRESS, INT));
+                reset = handle(zlib, "inflateReset2", streamInt);
+                inflate = handle(zlib, "inflate", streamInt);
+                end = handle(zlib, "inflateEnd", FunctionDescriptor.of(INT, ADDRESS));
+                getDictionary = handle(zlib, "inflateGetDictionary", FunctionDescriptor.of(INT, ADDRESS, ADDRESS,
+                        ADDRESS));
+            } catch (UnsupportedOperationException | IllegalCallerException e) {
+                failure = e;
             }
+            ZLIB = zlib;
+            INIT = init;
+            RESET = reset;
+            INFLATE = inflate;
+            END = end;
+            GET_DICTIONARY = getDictionary;
+            FAILURE = failure;
         }
 
         private Native() {
+        }
+
+        /**
+         * Links the functions, if not yet done.
+         *
+         * @throws UnsupportedOperationException if zlib or one of them is missing, naming it
+         * @throws IllegalCallerException if native access is not enabled
+         */
+        static void check() {
+            rethrow(FAILURE);
+        }
+
+        /** Throws a kept failure to link again, from the caller's thread; does nothing for none. */
+        static void rethrow(RuntimeException failure) {
+            if (failure instanceof UnsupportedOperationException e) {
+                throw new UnsupportedOperationException(e.getMessage(), e);
+            }
+            if (failure != null) {
+                throw new IllegalCallerException(failure.getMessage(), failure);
+            }
         }
 
         private static SymbolLookup library() {
@@ -327,14 +346,14 @@ final class Inflate implements AutoCloseable {
             }
         }
 
-        private static MethodHandle handle(Linker linker, SymbolLookup zlib, String name, FunctionDescriptor type) {
+        static MethodHandle handle(SymbolLookup zlib, String name, FunctionDescriptor type) {
             MemorySegment symbol = zlib.find(name).orElseThrow(() -> new UnsupportedOperationException(
                     "the system's zlib has no " + name + " (zlib 1.2.9 or later is needed)"));
-            return linker.downcallHandle(symbol, type);
+            return Linker.nativeLinker().downcallHandle(symbol, type);
         }
 
         /** A failure inside a downcall: only unchecked ones can happen (the handles declare none). */
-        static RuntimeException rethrow(Throwable t) {
+        static RuntimeException unchecked(Throwable t) {
             if (t instanceof RuntimeException e) {
                 throw e;
             }
@@ -342,6 +361,39 @@ final class Inflate implements AutoCloseable {
                 throw e;
             }
             return new IllegalStateException(t);
+        }
+    }
+
+    /** The zlib functions only a read calls, to resume inside a deflate stream: linked at its first call. */
+    @SuppressWarnings("restricted") // as Native
+    private static final class Resume {
+
+        static final MethodHandle PRIME;
+        static final MethodHandle SET_DICTIONARY;
+        private static final RuntimeException FAILURE;
+
+        static {
+            MethodHandle prime = null;
+            MethodHandle setDictionary = null;
+            RuntimeException failure = null;
+            try {
+                // A stream was made: Native's zlib was found.
+                prime = Native.handle(Native.ZLIB, "inflatePrime", FunctionDescriptor.of(INT, ADDRESS, INT, INT));
+                setDictionary = Native.handle(Native.ZLIB, "inflateSetDictionary",
+                        FunctionDescriptor.of(INT, ADDRESS, ADDRESS, INT));
+            } catch (UnsupportedOperationException | IllegalCallerException e) {
+                failure = e;
+            }
+            PRIME = prime;
+            SET_DICTIONARY = setDictionary;
+            FAILURE = failure;
+        }
+
+        private Resume() {
+        }
+
+        static void check() {
+            Native.rethrow(FAILURE);
         }
     }
 }
