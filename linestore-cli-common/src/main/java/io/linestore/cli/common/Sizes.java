@@ -57,12 +57,7 @@ public final class Sizes {
             // The common case, cheaply: a query stream reads millions of plain numbers.
             return Long.parseLong(text);
         }
-        BigDecimal value = parse(text, COUNT_SUFFIXES, "count", COUNT_FORMS);
-        try {
-            return value.longValueExact();
-        } catch (ArithmeticException e) {
-            throw new IllegalArgumentException("bad count " + quote(text) + ": not a whole number", e);
-        }
+        return parse(text, COUNT_SUFFIXES, "count", COUNT_FORMS, true);
     }
 
     /**
@@ -73,7 +68,7 @@ public final class Sizes {
      * @throws IllegalArgumentException naming {@code text} if it is not a size
      */
     public static long parseBytes(String text) {
-        return parse(text, BYTE_SUFFIXES, "byte size", BYTE_FORMS).longValue();
+        return parse(text, BYTE_SUFFIXES, "byte size", BYTE_FORMS, false);
     }
 
     /**
@@ -105,7 +100,12 @@ public final class Sizes {
         return true;
     }
 
-    private static BigDecimal parse(String text, Map<String, Long> suffixes, String what, String forms) {
+    /**
+     * Reads a number with a suffix.
+     *
+     * @param whole whether the result must be whole (a count) or is rounded down (a byte size)
+     */
+    private static long parse(String text, Map<String, Long> suffixes, String what, String forms, boolean whole) {
         // Longer text is no number a long holds, and BigDecimal takes time quadratic in its length.
         if (text.length() > LONGEST) {
             throw new IllegalArgumentException("bad " + what + " " + quote(text) + ": longer than " + LONGEST
@@ -116,11 +116,32 @@ public final class Sizes {
         if (unit == null) {
             throw new IllegalArgumentException("bad " + what + " " + quote(text) + ": expected " + forms);
         }
-        BigDecimal value = new BigDecimal(matcher.group(1)).multiply(BigDecimal.valueOf(unit));
-        if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
-            throw new IllegalArgumentException("bad " + what + " " + quote(text) + ": larger than " + Long.MAX_VALUE);
+        String number = matcher.group(1);
+        if (isDigits(number)) {
+            // A whole number (every default is one) in long arithmetic: BigDecimal's first use costs a
+            // short command several milliseconds of start-up.
+            try {
+                return Math.multiplyExact(Long.parseLong(number), unit);
+            } catch (ArithmeticException e) {
+                throw tooLarge(text, what);
+            }
         }
-        return value;
+        BigDecimal value = new BigDecimal(number).multiply(BigDecimal.valueOf(unit));
+        if (value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw tooLarge(text, what);
+        }
+        if (!whole) {
+            return value.longValue();
+        }
+        try {
+            return value.longValueExact();
+        } catch (ArithmeticException e) {
+            throw new IllegalArgumentException("bad " + what + " " + quote(text) + ": not a whole number", e);
+        }
+    }
+
+    private static IllegalArgumentException tooLarge(String text, String what) {
+        return new IllegalArgumentException("bad " + what + " " + quote(text) + ": larger than " + Long.MAX_VALUE);
     }
 
     /**

@@ -3,6 +3,8 @@ package io.linestore.cli.common;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.math.BigDecimal;
+import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -41,6 +43,32 @@ class SizesTest {
         assertThatThrownBy(() -> Sizes.parseIntCount("3G")).hasMessage("bad count '3G': larger than 2147483647");
         assertThat(Sizes.parseCount("999999999999999999")).isEqualTo(999_999_999_999_999_999L);
         assertThatThrownBy(() -> Sizes.parseCount("99999999999999999999")).hasMessageContaining("larger than");
+    }
+
+    /**
+     * Whole numbers are read in long arithmetic and fractions in decimal arithmetic: both give the
+     * exact product, rounded down for bytes, and refuse what a long cannot hold.
+     */
+    @Test
+    void everySizeIsTheExactProductOfItsNumberAndUnit() {
+        String[] suffixes = {"", "k", "KiB", "kB", "M", "MiB", "MB", "G", "GiB", "GB", "T", "TiB", "TB"};
+        long[] units = {1, 1L << 10, 1L << 10, 1_000, 1L << 20, 1L << 20, 1_000_000, 1L << 30, 1L << 30,
+            1_000_000_000, 1L << 40, 1L << 40, 1_000_000_000_000L};
+        SplittableRandom random = new SplittableRandom(20261128);
+        for (int i = 0; i < 2_000; i++) {
+            int s = random.nextInt(suffixes.length);
+            String number = Long.toString(random.nextLong(1L << random.nextInt(1, 63)));
+            if (random.nextBoolean()) {
+                number += "." + random.nextInt(1, 1_000_000);
+            }
+            String text = number + suffixes[s];
+            BigDecimal exact = new BigDecimal(number).multiply(BigDecimal.valueOf(units[s]));
+            if (exact.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+                assertThatThrownBy(() -> Sizes.parseBytes(text)).as(text).hasMessageContaining("larger than");
+            } else {
+                assertThat(Sizes.parseBytes(text)).as(text).isEqualTo(exact.longValue());
+            }
+        }
     }
 
     @Test
