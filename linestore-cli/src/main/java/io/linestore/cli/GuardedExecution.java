@@ -1,7 +1,9 @@
 package io.linestore.cli;
 
+import io.linestore.cli.common.ErrorReporter;
 import io.linestore.cli.common.ExitCodes;
 import java.io.PrintWriter;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.ExecutionException;
 import picocli.CommandLine.IExecutionStrategy;
@@ -30,11 +32,26 @@ final class GuardedExecution implements IExecutionStrategy {
         for (ParseResult level = parseResult; level != null; level = level.subcommand()) {
             ran = level.commandSpec().commandLine();
         }
-        PrintWriter out = ran.getOut();
+        CommandLine command = ran;
+        return outputChecked(exitCode, ran.getOut(), () -> command);
+    }
+
+    /**
+     * A command's exit code once its output is checked: a failure if standard output could not be
+     * written (not because its reader went away), said in one line. Also used by {@link PlainIndex},
+     * which runs without this strategy.
+     *
+     * @param exitCode what the command returned
+     * @param out its standard output
+     * @param ran the command, whose name and error writer report the failure; asked for only then
+     * @return {@code exitCode}, or {@link ExitCodes#FAILURE} when output was lost
+     */
+    static int outputChecked(int exitCode, PrintWriter out, Supplier<CommandLine> ran) {
         if (exitCode != ExitCodes.USAGE && out.checkError()
                 && !(out instanceof StandardOutputWriter stdout && stdout.readerWentAway())) {
-            PrintWriter err = ran.getErr();
-            err.println(ran.getCommandSpec().qualifiedName() + ": cannot write to standard output"
+            CommandLine command = ran.get();
+            PrintWriter err = command.getErr();
+            err.println(command.getCommandSpec().qualifiedName() + ": cannot write to standard output"
                     + " (disk full, or the output closed)");
             err.flush();
             return ExitCodes.FAILURE;
@@ -43,8 +60,26 @@ final class GuardedExecution implements IExecutionStrategy {
     }
 
     /**
+     * Reports a failure of a command run without picocli as picocli's run of the same arguments would:
+     * an exception under the command's name, an {@link Error} as {@link #failure} turns it, under the
+     * root's. For {@link PlainRead} and {@link PlainIndex}.
+     *
+     * @param args the command line
+     * @param failure what the command threw
+     * @param root the picocli command line for {@code args}, made to report
+     * @return the exit code
+     */
+    static int report(String[] args, Throwable failure, CommandLine root) {
+        ParseResult parsed = root.parseArgs(args);
+        if (failure instanceof Error error) {
+            return ErrorReporter.report(failure(root, error), root, parsed);
+        }
+        return ErrorReporter.report((Exception) failure, parsed.subcommand().commandSpec().commandLine(), parsed);
+    }
+
+    /**
      * What an {@link Error} is reported as: one line that says what happened, and for a full heap
-     * what to do. Also used by {@link PlainRead}, which runs without this strategy.
+     * what to do. Also used by {@link #report}, for commands run without this strategy.
      *
      * @param commandLine the root command line, whose name the report carries
      * @param error what the command threw

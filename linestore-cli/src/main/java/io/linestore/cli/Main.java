@@ -41,7 +41,8 @@ public final class Main {
     }
 
     /**
-     * Runs one command line: a {@link PlainRead} without picocli, anything else through picocli.
+     * Runs one command line: a {@link PlainRead} or a {@link PlainIndex} without picocli, anything else
+     * through picocli.
      *
      * @param streams the byte streams of the run
      * @param args the command line
@@ -49,8 +50,12 @@ public final class Main {
      * @return the exit code
      */
     static int run(StandardStreams streams, String[] args, Supplier<CommandLine> commandLine) {
-        Optional<PlainRead> plain = PlainRead.of(args);
-        return plain.isPresent() ? plain.get().run(streams, commandLine) : commandLine.get().execute(args);
+        Optional<PlainRead> read = PlainRead.of(args);
+        if (read.isPresent()) {
+            return read.get().run(streams, commandLine);
+        }
+        Optional<PlainIndex> index = PlainIndex.of(args);
+        return index.isPresent() ? index.get().run(streams, commandLine) : commandLine.get().execute(args);
     }
 
     /**

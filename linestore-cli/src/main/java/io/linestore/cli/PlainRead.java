@@ -2,13 +2,11 @@ package io.linestore.cli;
 
 import io.linestore.cli.command.ReadCommand;
 import io.linestore.cli.command.StoreArgument;
-import io.linestore.cli.common.ErrorReporter;
 import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.common.Sizes;
 import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine;
-import picocli.CommandLine.ParseResult;
 
 /**
  * {@code linestore read STORE OFFSET SIZE} with nothing else, the command a script runs thousands of
@@ -23,7 +21,7 @@ import picocli.CommandLine.ParseResult;
  * and neither of picocli's system properties {@code picocli.trimQuotes} and {@code picocli.trace}
  * set. It runs {@link ReadCommand#print} with the command's defaults
  * ({@link ReadCommand#DEFAULT_READER}, no {@code --number}), as {@code read} would. A failure is
- * reported by the same {@link ErrorReporter}, with the same command name and exit code, through the
+ * reported by the same {@link io.linestore.cli.common.ErrorReporter}, with the same command name and exit code, through the
  * picocli command line made then.
  */
 final class PlainRead {
@@ -55,10 +53,8 @@ final class PlainRead {
         if (args.length != 4 || !COMMAND.equals(args[0])) {
             return Optional.empty();
         }
-        for (String property : PICOCLI_SWITCHES) {
-            if (System.getProperty(property) != null) {
-                return Optional.empty();
-            }
+        if (picocliSwitched()) {
+            return Optional.empty();
         }
         for (String arg : args) {
             if (arg.isEmpty() || arg.charAt(0) == '-' || arg.charAt(0) == '@') {
@@ -72,6 +68,21 @@ final class PlainRead {
             // picocli says what is wrong with it, in its words.
             return Optional.empty();
         }
+    }
+
+    /**
+     * Whether one of picocli's system properties that change how it reads arguments or what it prints
+     * while it does is set: then picocli runs every command line.
+     *
+     * @return {@code true} if {@code picocli.trimQuotes} or {@code picocli.trace} is set
+     */
+    static boolean picocliSwitched() {
+        for (String property : PICOCLI_SWITCHES) {
+            if (System.getProperty(property) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -96,10 +107,6 @@ final class PlainRead {
      * command's name, an {@link Error} as {@link GuardedExecution} turns it, under the root's.
      */
     int report(Throwable failure, CommandLine root) {
-        ParseResult parsed = root.parseArgs(args);
-        if (failure instanceof Error error) {
-            return ErrorReporter.report(GuardedExecution.failure(root, error), root, parsed);
-        }
-        return ErrorReporter.report((Exception) failure, parsed.subcommand().commandSpec().commandLine(), parsed);
+        return GuardedExecution.report(args, failure, root);
     }
 }

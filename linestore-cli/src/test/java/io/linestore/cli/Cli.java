@@ -57,20 +57,35 @@ final class Cli {
         return run(InputStream.nullInputStream(), stdout, false, false, args);
     }
 
+    /**
+     * As {@link Main} runs {@code args} (or through picocli), with picocli's writer of standard output
+     * left as the command line sets it up, over {@code stdout}, so that what a command prints through
+     * picocli and what a command run without it prints both reach {@code stdout}.
+     */
+    static Result runOnStandardOutput(OutputStream stdout, boolean asMain, String... args) {
+        return run(InputStream.nullInputStream(), stdout, false, asMain, false, args);
+    }
+
     private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, String... args) {
         return run(stdin, stdout, terminal, true, args);
     }
 
     private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, boolean asMain,
             String... args) {
+        return run(stdin, stdout, terminal, asMain, true, args);
+    }
+
+    private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, boolean asMain,
+            boolean captureOut, String... args) {
         ByteArrayOutputStream stderr = new ByteArrayOutputStream();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         StandardStreams streams = new StandardStreams(
                 stdin, stdout, new PrintStream(stderr, true, StandardCharsets.UTF_8), terminal);
-        Supplier<CommandLine> commandLine = () -> LinestoreCommand.newCommandLine(streams)
-                .setOut(new PrintWriter(out, true))
-                .setErr(new PrintWriter(err, true));
+        Supplier<CommandLine> commandLine = () -> {
+            CommandLine made = LinestoreCommand.newCommandLine(streams).setErr(new PrintWriter(err, true));
+            return captureOut ? made.setOut(new PrintWriter(out, true)) : made;
+        };
         int exitCode = asMain ? Main.run(streams, args, commandLine) : commandLine.get().execute(args);
         byte[] bytes = stdout instanceof ByteArrayOutputStream captured ? captured.toByteArray() : new byte[0];
         return new Result(exitCode, out.toString(), err.toString(), bytes, stderr.toString(StandardCharsets.UTF_8));

@@ -4,6 +4,7 @@ import io.linestore.Compression;
 import io.linestore.IndexOptions;
 import io.linestore.IndexSummary;
 import io.linestore.LineStores;
+import io.linestore.WriteOptions;
 import io.linestore.cli.StandardStreams;
 import io.linestore.cli.common.ExitCodes;
 import io.linestore.cli.common.Sizes;
@@ -75,17 +76,33 @@ public final class IndexCommand implements Callable<Integer> {
             builder.spanBytes(span.intValue());
         }
         IndexOptions options = builder.build();
-        IndexSummary summary;
         if (file.isUri()) {
             // The object is read once, by the provider of its scheme; the sidecar goes next to it.
             remote.apply();
-            summary = LineStores.index(file.uri(), options);
+            report(file, LineStores.index(file.uri(), options), spec.commandLine().getOut());
         } else {
-            summary = ReportedBuild.index(streams, file.path(), options, writeFlags.toWriteOptions(spec));
+            indexFile(streams, file, options, writeFlags.toWriteOptions(spec), spec.commandLine().getOut());
         }
-        PrintWriter out = spec.commandLine().getOut();
+        return ExitCodes.OK;
+    }
+
+    /**
+     * Indexes a local file and prints the line that sums it up, as {@code index FILE} does; for this
+     * command and for the command line's plain {@code index FILE}, which runs without picocli.
+     *
+     * @param streams the terminal for the progress bar
+     * @param file the file, not a URI
+     * @param options the index's shape
+     * @param write how to write it
+     * @param out standard output
+     */
+    public static void indexFile(StandardStreams streams, StoreArgument file, IndexOptions options,
+            WriteOptions write, PrintWriter out) {
+        report(file, ReportedBuild.index(streams, file.path(), options, write), out);
+    }
+
+    private static void report(StoreArgument file, IndexSummary summary, PrintWriter out) {
         out.println(ReportedBuild.describeIndex(file.text(), summary));
         out.flush();
-        return ExitCodes.OK;
     }
 }
