@@ -53,6 +53,44 @@ echo "text: $name, $(stat -c %s "$text") bytes, $lines lines; gzip -6: $(stat -c
 
 sidecar_bytes() { du -sb "$1" | cut -f1; }
 
+# Runs commands in turn, one untimed round and then RUNS timed rounds (every other round in reverse
+# order), each after the preparing command $1; prints each command's mean and standard deviation and,
+# for every command after the second, its time over the second's taken round by round. hyperfine runs
+# one command's runs together: where the machine's speed drifts (a shared host), a ratio of rounds
+# holds better than one of two blocks.
+interleaved() {
+  local prepare=$1 round k start
+  shift
+  local commands=("$@") order
+  for ((round = 0; round <= RUNS; round++)); do
+    order=("${!commands[@]}")
+    ((round % 2)) && order=($(printf '%s\n' "${order[@]}" | tac))
+    for k in "${order[@]}"; do
+      bash -c "$prepare"
+      start=$(date +%s%N)
+      bash -c "${commands[k]}" > /dev/null 2>&1
+      ((round > 0)) && echo "$round $k $(( $(date +%s%N) - start ))"
+    done
+  done | awk -v names="$(printf '%s\n' "${commands[@]}")" '
+    BEGIN { n = split(names, name, "\n") }
+    { t[$1, $2] = $3 / 1e9; rounds = $1 > rounds ? $1 : rounds }
+    END {
+      for (k = 0; k < n; k++) {
+        s = 0; ss = 0
+        for (r = 1; r <= rounds; r++) { s += t[r, k]; ss += t[r, k] ^ 2 }
+        m = s / rounds
+        printf "  [%d] %.3f s ± %.3f s  %s\n", k + 1, m, sqrt((ss - rounds * m * m) / (rounds - 1)), name[k + 1]
+      }
+      for (k = 0; k < n; k++) {
+        if (k == 1) continue
+        s = 0; ss = 0
+        for (r = 1; r <= rounds; r++) { x = t[r, k] / t[r, 1]; s += x; ss += x * x }
+        m = s / rounds
+        printf "  [%d] over [2], round by round: %.3f ± %.3f\n", k + 1, m, sqrt((ss - rounds * m * m) / (rounds - 1))
+      }
+    }'
+}
+
 echo
 echo "== index (hyperfine, $RUNS runs)"
 hyperfine -N -w 1 -r "$RUNS" "gzip -dc $text.gz" 2>/dev/null | grep -E 'Time' | sed 's/^/gzip -dc > \/dev\/null   /'
@@ -64,6 +102,11 @@ hyperfine -w 1 -r "$RUNS" -p "rm -rf $text.gz.lsidx $text.gzi" \
   "$LINESTORE index $text.gz" \
   "gztool -x -f $text.gz" \
   "${floor[*]} $text.gz" 2>/dev/null | grep -E 'Benchmark|Time|faster'
+echo "-- the same, interleaved ($RUNS rounds; load $(cut -d' ' -f1-3 /proc/loadavg))"
+interleaved "rm -rf $text.gz.lsidx $text.gzi" \
+  "$LINESTORE index $text.gz" \
+  "gztool -x -f $text.gz" \
+  "${floor[*]} $text.gz"
 if [[ -x $rapidgzip ]]; then
   hyperfine -w 1 -r "$RUNS" -p "rm -f $DIR/rapidgzip.index" \
     "$rapidgzip --export-index $DIR/rapidgzip.index $text.gz" 2>/dev/null | grep -E 'Benchmark|Time'
