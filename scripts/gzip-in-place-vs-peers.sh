@@ -54,10 +54,10 @@ echo "text: $name, $(stat -c %s "$text") bytes, $lines lines; gzip -6: $(stat -c
 sidecar_bytes() { du -sb "$1" | cut -f1; }
 
 # Runs commands in turn, one untimed round and then RUNS timed rounds (every other round in reverse
-# order), each after the preparing command $1; prints each command's mean and standard deviation and,
-# for every command after the second, its time over the second's taken round by round. hyperfine runs
-# one command's runs together: where the machine's speed drifts (a shared host), a ratio of rounds
-# holds better than one of two blocks.
+# order), each after the preparing command $1; prints each command's mean and standard deviation and
+# each other command's time over the second's, taken round by round. hyperfine runs one command's runs
+# together: where the machine's speed drifts (a shared host), a ratio of rounds holds better than one
+# of two blocks. A command that fails stops the script, naming it.
 interleaved() {
   local prepare=$1 round k start
   shift
@@ -67,28 +67,33 @@ interleaved() {
     ((round % 2)) && order=($(printf '%s\n' "${order[@]}" | tac))
     for k in "${order[@]}"; do
       bash -c "$prepare"
-      start=$(date +%s%N)
-      bash -c "${commands[k]}" > /dev/null 2>&1
-      ((round > 0)) && echo "$round $k $(( $(date +%s%N) - start ))"
+      start=$EPOCHREALTIME
+      bash -c "${commands[k]}" > /dev/null 2>&1 || { echo "interleaved: failed: ${commands[k]}" >&2; return 1; }
+      ((round > 0)) && echo "$round $k $start $EPOCHREALTIME"
     done
-  done | awk -v names="$(printf '%s\n' "${commands[@]}")" '
-    BEGIN { n = split(names, name, "\n") }
-    { t[$1, $2] = $3 / 1e9; rounds = $1 > rounds ? $1 : rounds }
+  done > "$DIR/interleaved.times"
+  COMMANDS=$(printf '%s\n' "${commands[@]}") awk '
+    BEGIN { n = split(ENVIRON["COMMANDS"], name, "\n") }
+    function report(label, s, ss, rounds) {
+      m = s / rounds
+      printf "%s%.3f ± %.3f", label, m, (rounds > 1 ? sqrt((ss - rounds * m * m) / (rounds - 1)) : 0)
+    }
+    { t[$1, $2] = $4 - $3; rounds = $1 > rounds ? $1 : rounds }
     END {
       for (k = 0; k < n; k++) {
         s = 0; ss = 0
         for (r = 1; r <= rounds; r++) { s += t[r, k]; ss += t[r, k] ^ 2 }
-        m = s / rounds
-        printf "  [%d] %.3f s ± %.3f s  %s\n", k + 1, m, sqrt((ss - rounds * m * m) / (rounds - 1)), name[k + 1]
+        report(sprintf("  [%d] ", k + 1), s, ss, rounds)
+        printf " s  %s\n", name[k + 1]
       }
       for (k = 0; k < n; k++) {
         if (k == 1) continue
         s = 0; ss = 0
         for (r = 1; r <= rounds; r++) { x = t[r, k] / t[r, 1]; s += x; ss += x * x }
-        m = s / rounds
-        printf "  [%d] over [2], round by round: %.3f ± %.3f\n", k + 1, m, sqrt((ss - rounds * m * m) / (rounds - 1))
+        report(sprintf("  [%d] over [2], round by round: ", k + 1), s, ss, rounds)
+        printf "\n"
       }
-    }'
+    }' "$DIR/interleaved.times"
 }
 
 echo

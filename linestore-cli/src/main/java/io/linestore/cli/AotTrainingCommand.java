@@ -213,7 +213,7 @@ public final class AotTrainingCommand implements Callable<Integer> {
                 InputStream.nullInputStream(), OutputStream.nullOutputStream(),
                 new PrintStream(OutputStream.nullOutputStream(), false, StandardCharsets.UTF_8), false);
         String[] arguments = args.toArray(String[]::new);
-        // As Main runs it (a plain read without picocli, the named command only otherwise), so the cache
+        // As Main runs it (a plain read or index without picocli, the named command only otherwise), so the cache
         // holds what a real run loads.
         return Main.run(quiet, arguments, () -> {
             CommandLine commandLine = LinestoreCommand.newCommandLine(quiet, arguments);

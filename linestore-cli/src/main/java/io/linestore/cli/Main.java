@@ -1,6 +1,7 @@
 package io.linestore.cli;
 
 import io.linestore.LineStores;
+import io.linestore.cli.command.StoreArgument;
 import io.linestore.cli.common.ExitCodes;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -59,17 +60,17 @@ public final class Main {
     }
 
     /**
-     * For {@code index FILE}: starts what indexing the file needs first while picocli builds its
-     * model and parses the arguments (for a gzip file, linking zlib: about 60 ms of a short index).
-     * The first argument after {@code index} that names a regular file is taken; picocli still
-     * checks them all.
+     * For {@code index FILE}: starts what indexing the file needs first while the command line is
+     * read and the index set up (for a gzip file, linking zlib: most of a short index's start-up). The
+     * first argument after {@code index} that names a regular file is taken; the command still checks
+     * them all.
      */
     static void prepareIndex(String[] args) {
         if (args.length < 2 || !args[0].equals("index")) {
             return;
         }
         for (int i = 1; i < args.length; i++) {
-            if (!args[i].startsWith("-") && !args[i].contains("://")) {
+            if (!args[i].startsWith("-") && !new StoreArgument(args[i]).isUri()) {
                 Path file;
                 try {
                     file = Path.of(args[i]);

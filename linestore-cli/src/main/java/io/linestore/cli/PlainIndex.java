@@ -17,9 +17,8 @@ import picocli.CommandLine;
  * second parser: it takes only the form whose meaning cannot differ, and hands every other command
  * line, every usage error and every failure's report to picocli.
  *
- * <p>The form: {@code index} and exactly one argument, not empty, not starting with {@code -} or
- * {@code @}, not a URI (an object is indexed with remote options), and neither of picocli's system
- * properties {@code picocli.trimQuotes} and {@code picocli.trace} set. It runs
+ * <p>The form: {@code index} and exactly one argument, not a URI (an object is indexed with remote
+ * options), both {@linkplain PlainRead#takenAsIs taken as they are} by picocli. It runs
  * {@link IndexCommand#indexFile} with the command's defaults (the default index kind and span, the
  * default write buffer, no fsync), as {@code index} would, and fails as {@link GuardedExecution}
  * fails a command whose output was lost.
@@ -43,14 +42,10 @@ final class PlainIndex {
      * @return the index, or empty when picocli must run the command line
      */
     static Optional<PlainIndex> of(String... args) {
-        if (args.length != 2 || !COMMAND.equals(args[0]) || PlainRead.picocliSwitched()) {
+        if (args.length != 2 || !COMMAND.equals(args[0]) || !PlainRead.takenAsIs(args)) {
             return Optional.empty();
         }
-        String named = args[1];
-        if (named.isEmpty() || named.charAt(0) == '-' || named.charAt(0) == '@') {
-            return Optional.empty();
-        }
-        StoreArgument file = new StoreArgument(named);
+        StoreArgument file = new StoreArgument(args[1]);
         return file.isUri() ? Optional.empty() : Optional.of(new PlainIndex(args, file));
     }
 

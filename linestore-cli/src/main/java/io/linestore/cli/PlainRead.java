@@ -11,18 +11,16 @@ import picocli.CommandLine;
 /**
  * {@code linestore read STORE OFFSET SIZE} with nothing else, the command a script runs thousands of
  * times, run without picocli: making picocli's model and parsing with it took more of such a read's
- * start-up than opening and reading the store (docs/benchmarks.md, "Start-up and the query stream"). It is not a second
- * parser: it takes only the form whose meaning cannot differ, and hands every other command line,
- * every usage error and every failure's report to picocli.
+ * start-up than opening and reading the store (docs/benchmarks.md, "Start-up and the query stream").
+ * It is not a second parser: it takes only the form whose meaning cannot differ, and hands every
+ * other command line, every usage error and every failure's report to picocli.
  *
- * <p>The form: {@code read} and exactly three arguments, none empty, none starting with {@code -}
- * (an option, {@code --}, or a number picocli refuses) or {@code @} (picocli's argument files), the
- * last two counts as the {@code read} command's own converter reads them ({@link Sizes#parseCount}),
- * and neither of picocli's system properties {@code picocli.trimQuotes} and {@code picocli.trace}
- * set. It runs {@link ReadCommand#print} with the command's defaults
+ * <p>The form: {@code read} and exactly three arguments, all {@linkplain #takenAsIs taken as they
+ * are} by picocli, the last two counts as the {@code read} command's own converter reads them
+ * ({@link Sizes#parseCount}). It runs {@link ReadCommand#print} with the command's defaults
  * ({@link ReadCommand#DEFAULT_READER}, no {@code --number}), as {@code read} would. A failure is
- * reported by the same {@link io.linestore.cli.common.ErrorReporter}, with the same command name and exit code, through the
- * picocli command line made then.
+ * reported by the same {@link io.linestore.cli.common.ErrorReporter}, with the same command name and
+ * exit code, through the picocli command line made then.
  */
 final class PlainRead {
 
@@ -53,13 +51,8 @@ final class PlainRead {
         if (args.length != 4 || !COMMAND.equals(args[0])) {
             return Optional.empty();
         }
-        if (picocliSwitched()) {
+        if (!takenAsIs(args)) {
             return Optional.empty();
-        }
-        for (String arg : args) {
-            if (arg.isEmpty() || arg.charAt(0) == '-' || arg.charAt(0) == '@') {
-                return Optional.empty();
-            }
         }
         try {
             return Optional.of(new PlainRead(args, new StoreArgument(args[1]), Sizes.parseCount(args[2]),
@@ -71,18 +64,26 @@ final class PlainRead {
     }
 
     /**
-     * Whether one of picocli's system properties that change how it reads arguments or what it prints
-     * while it does is set: then picocli runs every command line.
+     * Whether picocli would take every argument as it is: none empty, none starting with {@code -} (an
+     * option, {@code --}, or a number picocli refuses) or {@code @} (picocli's argument files), and
+     * neither of picocli's system properties that change how it reads arguments or what it prints while
+     * it does ({@code picocli.trimQuotes}, {@code picocli.trace}) set. Also used by {@link PlainIndex}.
      *
-     * @return {@code true} if {@code picocli.trimQuotes} or {@code picocli.trace} is set
+     * @param args the command line
+     * @return {@code true} if a command line of this form may run without picocli
      */
-    static boolean picocliSwitched() {
+    static boolean takenAsIs(String... args) {
         for (String property : PICOCLI_SWITCHES) {
             if (System.getProperty(property) != null) {
-                return true;
+                return false;
             }
         }
-        return false;
+        for (String arg : args) {
+            if (arg.isEmpty() || arg.charAt(0) == '-' || arg.charAt(0) == '@') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -12,8 +12,8 @@ import java.util.function.Supplier;
 import picocli.CommandLine;
 
 /**
- * Runs {@code linestore} in this JVM as {@link Main} runs it (a plain read without picocli, anything
- * else through {@link CommandLine#execute}), with captured streams.
+ * Runs {@code linestore} in this JVM as {@link Main} runs it (a plain read or index without picocli,
+ * anything else through {@link CommandLine#execute}), with captured streams.
  */
 final class Cli {
 

@@ -47,13 +47,16 @@ class SizesTest {
 
     /**
      * Whole numbers are read in long arithmetic and fractions in decimal arithmetic: both give the
-     * exact product, rounded down for bytes, and refuse what a long cannot hold.
+     * exact product, rounded down for bytes, refused for a count unless whole, and refuse what a long
+     * cannot hold.
      */
     @Test
     void everySizeIsTheExactProductOfItsNumberAndUnit() {
         String[] suffixes = {"", "k", "KiB", "kB", "M", "MiB", "MB", "G", "GiB", "GB", "T", "TiB", "TB"};
         long[] units = {1, 1L << 10, 1L << 10, 1_000, 1L << 20, 1L << 20, 1_000_000, 1L << 30, 1L << 30,
             1_000_000_000, 1L << 40, 1L << 40, 1_000_000_000_000L};
+        String[] countSuffixes = {"", "k", "M", "G", "T"};
+        long[] countUnits = {1, 1_000, 1_000_000, 1_000_000_000, 1_000_000_000_000L};
         SplittableRandom random = new SplittableRandom(20261128);
         for (int i = 0; i < 2_000; i++) {
             int s = random.nextInt(suffixes.length);
@@ -67,6 +70,15 @@ class SizesTest {
                 assertThatThrownBy(() -> Sizes.parseBytes(text)).as(text).hasMessageContaining("larger than");
             } else {
                 assertThat(Sizes.parseBytes(text)).as(text).isEqualTo(exact.longValue());
+            }
+            String count = number + countSuffixes[s % countSuffixes.length];
+            BigDecimal exactCount = new BigDecimal(number).multiply(BigDecimal.valueOf(countUnits[s % countUnits.length]));
+            if (exactCount.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+                assertThatThrownBy(() -> Sizes.parseCount(count)).as(count).hasMessageContaining("larger than");
+            } else if (exactCount.stripTrailingZeros().scale() > 0) {
+                assertThatThrownBy(() -> Sizes.parseCount(count)).as(count).hasMessageContaining("not a whole number");
+            } else {
+                assertThat(Sizes.parseCount(count)).as(count).isEqualTo(exactCount.longValueExact());
             }
         }
     }

@@ -13,17 +13,15 @@ import java.util.Locale;
 
 /**
  * One zlib inflate stream, called through {@code java.lang.foreign}: the operating system's zlib, the
- * library the JDK's {@link java.util.zip.Inflater} wraps, with the three calls that class does not
- * offer and random access into a deflate stream needs ({@code Z_BLOCK} to stop at the end of each
- * deflate block and learn its bit position, {@code inflatePrime} to start inside a byte, and
- * {@code inflateGetDictionary} to take the 32 KiB window there). The stream, its input and its output
- * live in the caller's arena. Not thread-safe; {@link #close()} frees zlib's state, before the arena
- * closes.
+ * library the JDK's {@link java.util.zip.Inflater} wraps, with the two calls that class does not
+ * offer and finding checkpoints in a deflate stream needs ({@code Z_BLOCK} to stop at the end of each
+ * deflate block and learn its bit position, and {@code inflateGetDictionary} to take the 32 KiB window
+ * there); a read resumes at a checkpoint with the JDK's {@code Inflater} ({@link DeflatePreface}). The
+ * stream lives in the caller's arena; its input and output are native memory the caller keeps alive
+ * while inflating. Not thread-safe; {@link #close()} frees zlib's state, before the arena closes.
  */
 final class Inflate implements AutoCloseable {
 
-    /** {@code windowBits} for a raw deflate stream. */
-    static final int RAW = -15;
     /** {@code windowBits} for gzip members (header and trailer checked). */
     static final int GZIP = 31;
 
@@ -77,8 +75,9 @@ final class Inflate implements AutoCloseable {
      * A stream ready to inflate.
      *
      * @param arena where the stream lives; outlives it
-     * @param windowBits {@link #RAW} or {@link #GZIP}
-     * @throws UnsupportedOperationException if the system has no zlib
+     * @param windowBits {@link #GZIP}
+     * @throws UnsupportedOperationException if the system has no zlib, or a zlib without a function used
+     * @throws IllegalCallerException if native access is not enabled for this module
      */
     Inflate(Arena arena, int windowBits) {
         Native.check();
@@ -97,7 +96,7 @@ final class Inflate implements AutoCloseable {
     /**
      * Starts a new stream, keeping zlib's memory.
      *
-     * @param windowBits {@link #RAW} or {@link #GZIP}
+     * @param windowBits {@link #GZIP}
      */
     void reset(int windowBits) {
         try {
@@ -156,36 +155,6 @@ final class Inflate implements AutoCloseable {
     int inflate(int flush) {
         try {
             return (int) Native.INFLATE.invokeExact(stream, flush);
-        } catch (Throwable t) {
-            throw Native.unchecked(t);
-        }
-    }
-
-    /**
-     * Feeds the stream the high bits of the byte before a block that starts inside it.
-     *
-     * @param bits how many, 1 to 7
-     * @param value those bits, in the low {@code bits} bits
-     */
-    void prime(int bits, int value) {
-        try {
-            Resume.check();
-            check((int) Resume.PRIME.invokeExact(stream, bits, value), "prime");
-        } catch (Throwable t) {
-            throw Native.unchecked(t);
-        }
-    }
-
-    /**
-     * Sets the window a raw stream resumed mid-way refers back into.
-     *
-     * @param window the bytes before the resume point
-     * @param bytes how many, at most {@link #WINDOW}
-     */
-    void dictionary(MemorySegment window, int bytes) {
-        try {
-            Resume.check();
-            check((int) Resume.SET_DICTIONARY.invokeExact(stream, window, bytes), "set dictionary");
         } catch (Throwable t) {
             throw Native.unchecked(t);
         }
@@ -256,13 +225,19 @@ final class Inflate implements AutoCloseable {
         if (!Inflate.class.getModule().isNativeAccessEnabled()) {
             return; // a stream says why it cannot call zlib
         }
-        Thread.ofPlatform().daemon().name("linestore-zlib-link").start(Native::check);
+        Thread.ofPlatform().daemon().name("linestore-zlib-link").start(() -> {
+            try {
+                Native.check();
+            } catch (RuntimeException e) {
+                // Only a head start: each stream made reports the failure to link.
+            }
+        });
     }
 
     /**
      * The zlib functions an index calls, linked once, when the first stream is made or
-     * {@link #linkInBackground} runs (those only a read calls are in {@link Resume}: each call's
-     * shape takes a generated stub). A failure is kept, not thrown from the initialiser, so that each
+     * {@link #linkInBackground} runs (each call's shape takes a stub generated then: only what an
+     * index calls is linked). A failure is kept, not thrown from the initialiser, so that each
      * stream reports it with its message (thrown from there it would reach the first caller only).
      */
     @SuppressWarnings("restricted") // calling zlib is the point; the launcher enables native access
@@ -280,11 +255,9 @@ final class Inflate implements AutoCloseable {
         static final MethodHandle END;
         static final MethodHandle GET_DICTIONARY;
         static final MemorySegment VERSION = Arena.global().allocateFrom(LAYOUT_VERSION);
-        static final SymbolLookup ZLIB;
         private static final RuntimeException FAILURE;
 
         static {
-            SymbolLookup zlib = null;
             MethodHandle init = null;
             MethodHandle reset = null;
             MethodHandle inflate = null;
@@ -292,7 +265,7 @@ final class Inflate implements AutoCloseable {
             MethodHandle getDictionary = null;
             RuntimeException failure = null;
             try {
-                zlib = library();
+                SymbolLookup zlib = library();
                 FunctionDescriptor streamInt = FunctionDescriptor.of(INT, ADDRESS, INT);
                 init = handle(zlib, "inflateInit2_", FunctionDescriptor.of(INT, ADDRESS, INT, ADDRESS, INT));
                 reset = handle(zlib, "inflateReset2", streamInt);
@@ -303,7 +276,6 @@ final class Inflate implements AutoCloseable {
             } catch (UnsupportedOperationException | IllegalCallerException e) {
                 failure = e;
             }
-            ZLIB = zlib;
             INIT = init;
             RESET = reset;
             INFLATE = inflate;
@@ -316,22 +288,17 @@ final class Inflate implements AutoCloseable {
         }
 
         /**
-         * Links the functions, if not yet done.
+         * Throws the failure to link, if linking failed (the first call links the functions).
          *
          * @throws UnsupportedOperationException if zlib or one of them is missing, naming it
          * @throws IllegalCallerException if native access is not enabled
          */
         static void check() {
-            rethrow(FAILURE);
-        }
-
-        /** Throws a kept failure to link again, from the caller's thread; does nothing for none. */
-        static void rethrow(RuntimeException failure) {
-            if (failure instanceof UnsupportedOperationException e) {
+            if (FAILURE instanceof UnsupportedOperationException e) {
                 throw new UnsupportedOperationException(e.getMessage(), e);
             }
-            if (failure != null) {
-                throw new IllegalCallerException(failure.getMessage(), failure);
+            if (FAILURE != null) {
+                throw new IllegalCallerException(FAILURE.getMessage(), FAILURE);
             }
         }
 
@@ -346,7 +313,7 @@ final class Inflate implements AutoCloseable {
             }
         }
 
-        static MethodHandle handle(SymbolLookup zlib, String name, FunctionDescriptor type) {
+        private static MethodHandle handle(SymbolLookup zlib, String name, FunctionDescriptor type) {
             MemorySegment symbol = zlib.find(name).orElseThrow(() -> new UnsupportedOperationException(
                     "the system's zlib has no " + name + " (zlib 1.2.9 or later is needed)"));
             return Linker.nativeLinker().downcallHandle(symbol, type);
@@ -364,36 +331,4 @@ final class Inflate implements AutoCloseable {
         }
     }
 
-    /** The zlib functions only a read calls, to resume inside a deflate stream: linked at its first call. */
-    @SuppressWarnings("restricted") // as Native
-    private static final class Resume {
-
-        static final MethodHandle PRIME;
-        static final MethodHandle SET_DICTIONARY;
-        private static final RuntimeException FAILURE;
-
-        static {
-            MethodHandle prime = null;
-            MethodHandle setDictionary = null;
-            RuntimeException failure = null;
-            try {
-                // A stream was made: Native's zlib was found.
-                prime = Native.handle(Native.ZLIB, "inflatePrime", FunctionDescriptor.of(INT, ADDRESS, INT, INT));
-                setDictionary = Native.handle(Native.ZLIB, "inflateSetDictionary",
-                        FunctionDescriptor.of(INT, ADDRESS, ADDRESS, INT));
-            } catch (UnsupportedOperationException | IllegalCallerException e) {
-                failure = e;
-            }
-            PRIME = prime;
-            SET_DICTIONARY = setDictionary;
-            FAILURE = failure;
-        }
-
-        private Resume() {
-        }
-
-        static void check() {
-            Native.rethrow(FAILURE);
-        }
-    }
 }

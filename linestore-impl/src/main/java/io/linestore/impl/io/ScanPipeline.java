@@ -11,9 +11,11 @@ import java.util.concurrent.BlockingQueue;
  * Reads a source to its end in chunks and scans and checksums each on reader threads, while the
  * calling thread consumes the chunks in order (writes and indexes them): the halves of every
  * write path overlap on two cores. A source that decodes (a decompressor) fills direct buffers, and
- * the calling thread copies each into the heap and scans it, so that decoding has a core to itself. A file range is read by two readers, each taking every other
- * chunk at its own positions; a stream by one. Memory is bounded whatever the input's size: two
- * buffers of the chunk size per reader (and two direct ones for a decoder), passed back and forth.
+ * the calling thread copies each into the heap and scans it, so that decoding has a core to itself. A
+ * file range is read by two readers, each taking every other chunk at its own positions; a stream by
+ * one. Memory is bounded whatever the input's size: two buffers of the chunk size per reader (and two
+ * direct ones for a decoder), passed back and forth. When {@link #run} returns or throws, no reader of
+ * a file range or a decoder is still reading it.
  */
 public final class ScanPipeline {
 
@@ -97,8 +99,9 @@ public final class ScanPipeline {
                     lane.release();
                 }
             }
-            if (finished || source.filePosition(0) >= 0) {
-                // A file read ends soon; a stream may block for ever, and its reader exits when it returns.
+            if (finished || source.filePosition(0) >= 0 || source.scannedByConsumer()) {
+                // A file read or a decode ends soon, and a decoder's state must not be freed while it decodes
+                // (its caller closes it next); a stream may block for ever, and its reader exits when it returns.
                 for (Lane lane : lanes) {
                     lane.join();
                 }

@@ -8,7 +8,7 @@ import java.util.zip.CRC32C;
 /**
  * A chunk of input bytes together with a block of its line ends ({@link LineEnds}): every
  * {@code \n} in {@code [0, scanned())}, and the CRC32C of the whole chunk, both taken on the thread
- * that filled it. The block holds the whole chunk's ends unless its lines are very short; then the
+ * that filled it (a decoder's chunk: on the thread that consumes it). The block holds the whole chunk's ends unless its lines are very short; then the
  * consumer scans on from {@link #scanned()} with {@link #scanOn()}. A chunk of a decoder's output is
  * filled in native memory of its own (a decoder writes there without a copy on its thread, the one
  * that bounds the pace) and copied into the heap array by the thread that scans it. Not

@@ -18,6 +18,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 import java.util.SplittableRandom;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -78,7 +80,7 @@ class ScanPipelineTest {
      * A decoder's output: the bytes in pieces of random sizes, written only into direct buffers (as
      * zlib and zstd write, into native memory).
      */
-    private static final class Decoder implements ReadableByteChannel {
+    private static class Decoder implements ReadableByteChannel {
         private final byte[] bytes;
         private final SplittableRandom random;
         private int at;
@@ -124,6 +126,41 @@ class ScanPipelineTest {
                     })).isInstanceOf(IOException.class).hasMessage("disk full");
         }
         assertThat(positions).containsExactly(0L, 16L, 32L);
+    }
+
+    /**
+     * A decoder frees its native state as soon as the pipeline is done with it: when the consumer
+     * fails, the decoder's reader must have stopped before the failure is thrown on, never be left
+     * decoding into a closed decoder.
+     */
+    @Test
+    void aFailingConsumerOfADecoderReturnsOnlyOnceTheDecoderStopped() {
+        byte[] text = "a line of text\n".repeat(10_000).getBytes();
+        AtomicInteger decoding = new AtomicInteger();
+        AtomicBoolean closed = new AtomicBoolean();
+        ReadableByteChannel slow = new Decoder(text, new SplittableRandom(7)) {
+            @Override
+            public int read(ByteBuffer into) {
+                assertThat(closed).as("read after the pipeline returned").isFalse();
+                decoding.incrementAndGet();
+                try {
+                    Thread.sleep(1);
+                    return super.read(into);
+                } catch (InterruptedException e) {
+                    throw new AssertionError(e);
+                } finally {
+                    decoding.decrementAndGet();
+                }
+            }
+        };
+        int[] chunks = {0};
+        assertThatThrownBy(() -> ScanPipeline.run(ChunkSource.decoding(slow), 256, chunk -> {
+            if (++chunks[0] == 2) {
+                throw new IOException("disk full");
+            }
+        })).hasMessage("disk full");
+        assertThat(decoding).as("reads in progress once the pipeline threw").hasValue(0);
+        closed.set(true);
     }
 
     @Test
