@@ -44,6 +44,9 @@ final class DigestedStream extends FilterInputStream {
 
     @Override
     public long skip(long n) throws IOException {
+        if (n <= 0) {
+            return 0;
+        }
         // Skipped bytes would be missing from the sums: read them.
         return Math.max(0, read(new byte[(int) Math.min(n, 1 << 16)]));
     }

@@ -46,6 +46,16 @@ class DigestedStreamTest {
         }
     }
 
+    /** As {@link java.io.InputStream#skip} says: skipping zero or fewer bytes skips none. */
+    @Test
+    void skippingNoneOrANegativeCountSkipsNothing() throws IOException {
+        DigestedStream in = new DigestedStream(new ByteArrayInputStream(new byte[] {1, 2, 3}));
+        assertThat(in.skip(-5)).isZero();
+        assertThat(in.skip(0)).isZero();
+        assertThat(in.read()).isEqualTo(1);
+        assertThat(in.bytes()).isEqualTo(1);
+    }
+
     private static long crc(byte[] bytes, int from, int to) {
         CRC32C crc = new CRC32C();
         crc.update(Arrays.copyOfRange(bytes, from, to));
