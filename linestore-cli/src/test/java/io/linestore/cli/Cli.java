@@ -54,7 +54,7 @@ final class Cli {
      * {@link PlainRead} must equal.
      */
     static Result runThroughPicocli(OutputStream stdout, String... args) {
-        return run(InputStream.nullInputStream(), stdout, false, false, args);
+        return run(InputStream.nullInputStream(), stdout, false, false, true, args);
     }
 
     /**
@@ -67,12 +67,7 @@ final class Cli {
     }
 
     private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, String... args) {
-        return run(stdin, stdout, terminal, true, args);
-    }
-
-    private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, boolean asMain,
-            String... args) {
-        return run(stdin, stdout, terminal, asMain, true, args);
+        return run(stdin, stdout, terminal, true, true, args);
     }
 
     private static Result run(InputStream stdin, OutputStream stdout, boolean terminal, boolean asMain,

@@ -82,7 +82,7 @@ public final class GzipCheckpointer extends Checkpointer {
         this.anyCheckpoint = checkpoints.count() > 0;
         this.lastCheckpointText = checkpoints.lastText();
         try {
-            this.inflate = new Inflate(arena, Inflate.GZIP);
+            this.inflate = new Inflate(arena);
         } catch (RuntimeException | Error e) {
             arena.close();
             windowWriter.shutdown();
@@ -122,7 +122,7 @@ public final class GzipCheckpointer extends Checkpointer {
                 if (memberEnd == size) {
                     finished = true;
                 } else {
-                    inflate.reset(Inflate.GZIP);
+                    inflate.reset();
                 }
             } else if (code == Inflate.Z_BUF_ERROR && inflate.availableInput() == 0 && read == size) {
                 throw damaged(new EOFException((memberEnd >= 0

@@ -22,14 +22,13 @@ import java.util.Locale;
  */
 final class Inflate implements AutoCloseable {
 
-    /** {@code windowBits} for gzip members (header and trailer checked). */
-    static final int GZIP = 31;
+    /** {@code windowBits} for gzip members (header and trailer checked), the only streams inflated. */
+    private static final int GZIP = 31;
 
     static final int Z_OK = 0;
     static final int Z_STREAM_END = 1;
     static final int Z_NEED_DICT = 2;
     static final int Z_BUF_ERROR = -5;
-    static final int Z_NO_FLUSH = 0;
     static final int Z_BLOCK = 5;
 
     private static final ValueLayout ADDRESS = ValueLayout.ADDRESS;
@@ -72,20 +71,19 @@ final class Inflate implements AutoCloseable {
     private boolean initialised;
 
     /**
-     * A stream ready to inflate.
+     * A stream ready to inflate gzip members.
      *
      * @param arena where the stream lives; outlives it
-     * @param windowBits {@link #GZIP}
      * @throws UnsupportedOperationException if the system has no zlib, or a zlib without a function used
      * @throws IllegalCallerException if native access is not enabled for this module
      */
-    Inflate(Arena arena, int windowBits) {
+    Inflate(Arena arena) {
         Native.check();
         stream = arena.allocate(Z_STREAM);
         length = arena.allocate(ValueLayout.JAVA_INT);
         int code;
         try {
-            code = (int) Native.INIT.invokeExact(stream, windowBits, Native.VERSION, (int) Z_STREAM.byteSize());
+            code = (int) Native.INIT.invokeExact(stream, GZIP, Native.VERSION, (int) Z_STREAM.byteSize());
         } catch (Throwable t) {
             throw Native.unchecked(t);
         }
@@ -94,13 +92,11 @@ final class Inflate implements AutoCloseable {
     }
 
     /**
-     * Starts a new stream, keeping zlib's memory.
-     *
-     * @param windowBits {@link #GZIP}
+     * Starts a new stream (the next gzip member), keeping zlib's memory.
      */
-    void reset(int windowBits) {
+    void reset() {
         try {
-            check((int) Native.RESET.invokeExact(stream, windowBits), "reset");
+            check((int) Native.RESET.invokeExact(stream, GZIP), "reset");
         } catch (Throwable t) {
             throw Native.unchecked(t);
         }
@@ -148,7 +144,7 @@ final class Inflate implements AutoCloseable {
      * Inflates until the input or the output runs out, the stream ends, or (with {@link #Z_BLOCK}) a
      * block ends.
      *
-     * @param flush {@link #Z_NO_FLUSH} or {@link #Z_BLOCK}
+     * @param flush {@link #Z_BLOCK}, or 0 ({@code Z_NO_FLUSH})
      * @return zlib's code: {@link #Z_OK}, {@link #Z_STREAM_END}, {@link #Z_BUF_ERROR} (no progress
      *     possible), or a negative error
      */

@@ -31,7 +31,7 @@ public final class InflateFloor {
             MemorySegment input = arena.allocate(BUFFER);
             MemorySegment output = arena.allocate(BUFFER);
             ByteBuffer inputBuffer = input.asByteBuffer();
-            Inflate inflate = new Inflate(arena, Inflate.GZIP);
+            Inflate inflate = new Inflate(arena);
             try {
                 long size = channel.size();
                 long read = 0;
@@ -50,7 +50,7 @@ public final class InflateFloor {
                         if (read - inflate.availableInput() == size) {
                             break;
                         }
-                        inflate.reset(Inflate.GZIP);
+                        inflate.reset();
                     } else if (code != Inflate.Z_OK && code != Inflate.Z_BUF_ERROR
                             || code == Inflate.Z_BUF_ERROR && read == size && inflate.availableInput() == 0) {
                         throw new IOException(arguments[0] + ": not a whole gzip file (" + inflate.message(code) + ")");
