@@ -56,13 +56,20 @@ public final class DirectoryLineStore implements LineStore {
     /** The decompressed blocks of a compressed store; {@code null} for an uncompressed one. */
     private final BlockCache blocks;
     private final boolean unterminatedEnd;
+    /**
+     * Of a file indexed in place that grew since its last line, unterminated, was indexed: why that
+     * line may go on in the new bytes, and so is not served; else {@code null}.
+     */
+    private final String cutLastLine;
     private final String description;
 
-    private DirectoryLineStore(Path dir, Manifest manifest, ReadOptions options, boolean unterminatedEnd) {
+    private DirectoryLineStore(Path dir, Manifest manifest, ReadOptions options, boolean unterminatedEnd,
+            String cutLastLine) {
         this.dir = dir;
         this.manifest = manifest;
         this.method = options.method();
         this.unterminatedEnd = unterminatedEnd;
+        this.cutLastLine = cutLastLine;
         this.description = manifest.source() == null ? dir.toString()
                 : StoreFiles.dataPath(dir, manifest, 0).toString();
         long threshold = options.autoThresholdBytes() == ReadOptions.STORE_AUTO_THRESHOLD
@@ -147,12 +154,12 @@ public final class DirectoryLineStore implements LineStore {
             // A sidecar directory: open through its file, so that staleness is checked.
             return openSidecar(StoreFiles.dataPath(dir, manifest, 0), options);
         }
-        return open(dir, manifest, options, false);
+        return open(dir, manifest, options, false, null);
     }
 
     /** Checks the files the manifest names; a file gone because the store was replaced meanwhile says so. */
     private static DirectoryLineStore open(Path dir, Manifest manifest, ReadOptions options,
-            boolean unterminatedEnd) {
+            boolean unterminatedEnd, String cutLastLine) {
         try {
             for (int k = 0; k < manifest.shards().size(); k++) {
                 ShardEntry shard = manifest.shards().get(k);
@@ -164,7 +171,7 @@ public final class DirectoryLineStore implements LineStore {
         } catch (CorruptStoreException e) {
             throw replacedOr(dir, manifest, e);
         }
-        return new DirectoryLineStore(dir, manifest, options, unterminatedEnd);
+        return new DirectoryLineStore(dir, manifest, options, unterminatedEnd, cutLastLine);
     }
 
     /**
@@ -185,8 +192,9 @@ public final class DirectoryLineStore implements LineStore {
     }
 
     /**
-     * Opens a file indexed in place: refuses a stale index; of a file that grew, reads the lines
-     * indexed so far. A sidecar without a manifest (what an index killed before its commit left: a lock
+     * Opens a file indexed in place: refuses a stale index, and a file modified or replaced at the same
+     * size (its bytes would have to be read in full to trust it: {@code index} does that); of a file
+     * that grew, reads the lines indexed so far, except a last one indexed without its end. A sidecar without a manifest (what an index killed before its commit left: a lock
      * file, a generation folder) indexes nothing: the file is not indexed, as if it had none.
      */
     private static DirectoryLineStore openSidecar(Path file, ReadOptions options) {
@@ -202,17 +210,30 @@ public final class DirectoryLineStore implements LineStore {
                         + file + "; move it away and index the file with `linestore index " + file + "`");
             }
             SourceCheck.Result state = SourceCheck.check(file, manifest);
-            if (state.state() == SourceCheck.State.CHANGED) {
-                throw new StaleIndexException(file, state.change());
+            switch (state.state()) {
+                case CHANGED -> throw new StaleIndexException(file, state.change());
+                case RESTAMPED -> throw new StaleIndexException(file, state.change()
+                        + ", so its bytes may differ from the ones indexed");
+                case FRESH, GROWN -> {
+                    // checked below
+                }
             }
-            // A compressed file's last byte says nothing of its text's: its last line may lack a \n.
-            boolean endsInsideLine = manifest.compression().inPlace();
-            if (!endsInsideLine) {
+            boolean compressed = manifest.compression().inPlace();
+            boolean endsInsideLine;
+            if (compressed) {
+                // A manifest that does not record it may still say the text ends in a \n.
+                endsInsideLine = manifest.source().textEndsInsideLine() && !manifest.shards().getFirst().loneNewlines();
+            } else {
                 try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                     endsInsideLine = SourceCheck.endsInsideLine(channel, manifest.dataBytes());
                 }
             }
-            return open(sidecar, manifest, options, endsInsideLine);
+            String cut = state.state() == SourceCheck.State.GROWN && endsInsideLine
+                    ? "it grew since it was indexed, and its last indexed line, " + (manifest.lineCount() - 1)
+                            + ", had no end there: it may go on past the " + manifest.dataBytes() + " bytes indexed"
+                    : null;
+            // A compressed file's last byte says nothing of its text's: its last line may lack a \n.
+            return open(sidecar, manifest, options, compressed || endsInsideLine, cut);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open " + file + ": " + e.getMessage(), e);
         }
@@ -366,7 +387,11 @@ public final class DirectoryLineStore implements LineStore {
         }
         ensureOpen();
         long count = manifest.lineCount();
-        return offset >= count ? offset : offset + Math.min(size, count - offset);
+        long end = offset >= count ? offset : offset + Math.min(size, count - offset);
+        if (cutLastLine != null && end == count && end > offset) {
+            throw new StaleIndexException(StoreFiles.dataPath(dir, manifest, 0), cutLastLine);
+        }
+        return end;
     }
 
     private void ensureOpen() {

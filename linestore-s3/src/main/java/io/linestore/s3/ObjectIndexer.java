@@ -197,7 +197,8 @@ final class ObjectIndexer {
         }
         ShardEntry entry = indexed.entry(size, digest.crc32c(), digest.identityCrc32c());
         return base.withShards(List.of(entry), new SourceFile(object.name(), modified, digest.headCrc32c(),
-                digest.tailCrc32c()).withCheckpoints(indexed.checkpointsBytes(), indexed.checkpointsCrc32c()));
+                digest.tailCrc32c()).withCheckpoints(indexed.checkpointsBytes(), indexed.checkpointsCrc32c(),
+                        indexed.endsInsideLine()));
     }
 
     private static void deleteTree(Path dir) {

@@ -74,11 +74,13 @@ public final class ReportedBuild {
      *
      * @param file the file, as the user named it
      * @param summary what the indexing did
-     * @return {@code indexed FILE: N lines, X MB read, T s, R MB/s}
+     * @return {@code indexed FILE: N lines, X MB read, T s, R MB/s}, with {@code anew (WHY)} after the
+     *     file's name when an index that was there was not kept
      */
     public static String describeIndex(String file, IndexSummary summary) {
-        return String.format(Locale.ROOT, "indexed %s: %,d lines, %.1f MB read, %.2f s, %.1f MB/s",
-                file, summary.lineCount(), summary.bytesRead() / 1e6, summary.elapsed().toNanos() / 1e9,
+        String anew = summary.rebuiltBecause().isEmpty() ? "" : " anew (" + summary.rebuiltBecause() + ")";
+        return String.format(Locale.ROOT, "indexed %s%s: %,d lines, %.1f MB read, %.2f s, %.1f MB/s",
+                file, anew, summary.lineCount(), summary.bytesRead() / 1e6, summary.elapsed().toNanos() / 1e9,
                 summary.megabytesPerSecond());
     }
 

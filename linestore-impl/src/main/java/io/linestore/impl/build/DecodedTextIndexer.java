@@ -27,8 +27,9 @@ public final class DecodedTextIndexer {
      * @param text the text's lines, size (as {@code dataBytes}) and line index
      * @param checkpointsBytes the checkpoint table's size
      * @param checkpointsCrc32c the checkpoint table's CRC32C
+     * @param endsInsideLine whether the text ends inside a line (its last byte is not {@code \n})
      */
-    public record Indexed(ShardEntry text, long checkpointsBytes, long checkpointsCrc32c) {
+    public record Indexed(ShardEntry text, long checkpointsBytes, long checkpointsCrc32c, boolean endsInsideLine) {
 
         /**
          * The manifest's entry of the compressed file: its text's lines and index, the file's size and
@@ -68,9 +69,10 @@ public final class DecodedTextIndexer {
             LineFeeder feeder = new LineFeeder(writer, write.writeBufferSize(), !continuesLine, write.progress());
             // Decoding takes a core of its own; scanning and indexing share the other.
             feeder.feed(ChunkSource.decoding(decoded));
-            ShardEntry text = writer.finish(feeder.endsInsideLine() ? 1 : 0);
+            boolean endsInsideLine = feeder.endsInsideLine();
+            ShardEntry text = writer.finish(endsInsideLine ? 1 : 0);
             long[] checkpoints = table.finish(text.dataBytes(), fileBytes, write.fsync());
-            return new Indexed(text, checkpoints[0], checkpoints[1]);
+            return new Indexed(text, checkpoints[0], checkpoints[1], endsInsideLine);
         }
     }
 }

@@ -8,6 +8,7 @@ import io.linestore.IndexSummary;
 import io.linestore.StoreLockedException;
 import io.linestore.WriteOptions;
 import io.linestore.UnsupportedFormatException;
+import io.linestore.VerifyReport;
 import io.linestore.IndexKind;
 import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.CheckpointTable;
@@ -15,6 +16,7 @@ import io.linestore.impl.blocks.Checkpointer;
 import io.linestore.impl.blocks.CompressedBytes;
 import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.DataFileIdentity;
+import io.linestore.impl.format.FileStamp;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -26,12 +28,14 @@ import io.linestore.impl.gzip.GzipCheckpointer;
 import io.linestore.impl.gzip.GzipSpans;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSource;
+import io.linestore.impl.verify.StoreVerifier;
 import io.linestore.impl.zstd.ZstdCheckpointer;
 import java.nio.ByteBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
@@ -88,6 +92,7 @@ public final class SidecarIndexer {
         long started = System.nanoTime();
         StoreFiles.refuseInsideStore(file, "file");
         Path sidecar = StoreFiles.sidecarDir(file);
+        refuseForeign(sidecar, file);
         refuseStoreAt(sidecar, file);
         boolean created = !Files.exists(sidecar);
         try {
@@ -113,27 +118,35 @@ public final class SidecarIndexer {
      */
     private static IndexSummary indexLocked(Path file, Path sidecar, IndexOptions options, WriteOptions write,
             long started) throws IOException {
+        // The stamp before the bytes: a change made while they are read shows at the next check.
+        FileStamp stamp = FileStamp.settled(file);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             StoreJanitor.reclaim(sidecar);
-            Manifest old = readQuietly(sidecar);
-            SourceCheck.Result state = old == null ? null : SourceCheck.check(file, old);
+            Plan plan = plan(file, sidecar, stamp);
+            Manifest old = plan.old;
             String codec = codecOf(channel);
             IndexKind kind = options.indexFor(codec != null);
             Compression compression = codec == null ? Compression.NONE : Compression.inPlace(codec, options.spanBytes());
             boolean sameKind = old != null && old.index().equals(kind) && old.compression().equals(compression);
-            if (sameKind && state.state() == SourceCheck.State.FRESH) {
-                return summary(old, 0, started);
+            if (sameKind && plan.state == SourceCheck.State.FRESH) {
+                if (plan.restamped) {
+                    // Its bytes are the ones indexed: only the stamp the manifest knows it by is new.
+                    ManifestCodec.publish(sidecar, old.withShards(old.shards(), old.source().withStamp(stamp)),
+                            write.fsync());
+                }
+                return summary(old, plan.restamped ? old.dataBytes() : 0, plan.why, started);
             }
             // A text file that grew, or a gzip file that grew by whole members, is indexed from where its
             // index ends; a zstd file that grew is indexed anew.
-            boolean grown = sameKind && state.state() == SourceCheck.State.GROWN && old.lineCount() > 0
+            boolean grown = sameKind && plan.state == SourceCheck.State.GROWN && old.lineCount() > 0
                     && (codec == null || codec.equals("gzip"));
             Manifest manifest;
             try {
                 manifest = !grown
-                        ? rebuild(file, sidecar, channel, old, kind, options.autoThresholdBytes(), compression, write)
-                        : codec == null ? extend(file, sidecar, channel, old, write)
-                        : extendCompressed(file, sidecar, channel, old, write);
+                        ? rebuild(file, sidecar, channel, stamp, old, kind, options.autoThresholdBytes(), compression,
+                                write)
+                        : codec == null ? extend(file, sidecar, channel, stamp, old, write)
+                        : extendCompressed(file, sidecar, channel, stamp, old, write);
                 if (write.fsync()) {
                     // The sidecar is an entry of the file's directory: without this, a power cut
                     // could lose the index this run commits, however well its own files are forced.
@@ -152,8 +165,9 @@ public final class SidecarIndexer {
             if (manifest.generation() != (old == null ? -1 : old.generation())) {
                 StoreJanitor.reclaimQuietly(sidecar);
             }
-            long read = grown ? manifest.dataBytes() - old.dataBytes() : manifest.dataBytes();
-            return summary(manifest, read, started);
+            long read = grown ? manifest.dataBytes() - old.dataBytes() + (plan.restamped ? old.dataBytes() : 0)
+                    : manifest.dataBytes();
+            return summary(manifest, read, plan.why, started);
         } catch (IOException | RuntimeException | Error e) {
             if (!Files.exists(sidecar.resolve(StoreFiles.MANIFEST))) {
                 StoreJanitor.deleteQuietly(sidecar.resolve(StoreFiles.WRITE_LOCK), e);
@@ -163,18 +177,64 @@ public final class SidecarIndexer {
     }
 
     /**
+     * What to make of the sidecar there is: the manifest to keep or extend, with the file's state
+     * against it, or none (index anew) and why. A sidecar is kept only when its own files pass their
+     * checks, and a file modified or replaced at the same size only once all its indexed bytes are
+     * checked.
+     *
+     * @param old the manifest to keep or extend; {@code null} to index anew
+     * @param state the file's state against {@code old}
+     * @param restamped whether the file's stamp changed while its indexed bytes did not
+     * @param why why the index is made anew though there was one; empty when it is not
+     */
+    private record Plan(Manifest old, SourceCheck.State state, boolean restamped, String why) {
+    }
+
+    private static Plan plan(Path file, Path sidecar, FileStamp stamp) throws IOException {
+        if (!Files.exists(sidecar.resolve(StoreFiles.MANIFEST))) {
+            return new Plan(null, null, false, "");
+        }
+        Manifest old;
+        try {
+            old = ManifestCodec.read(sidecar);
+        } catch (CorruptStoreException | UnsupportedFormatException e) {
+            return new Plan(null, null, false, "its index could not be read: " + e.getMessage());
+        }
+        if (old.source() == null) {
+            return new Plan(null, null, false, "");
+        }
+        SourceCheck.Result result = SourceCheck.check(file, old, stamp);
+        SourceCheck.State state = result.state();
+        boolean restamped = state == SourceCheck.State.RESTAMPED;
+        if (restamped) {
+            String differs = SourceCheck.holdsIndexedBytes(file, old);
+            if (differs != null) {
+                return new Plan(null, null, false, result.change() + ", and " + differs);
+            }
+            state = stamp.size() == old.dataBytes() ? SourceCheck.State.FRESH : SourceCheck.State.GROWN;
+        } else if (state == SourceCheck.State.CHANGED) {
+            return new Plan(null, null, false, result.change());
+        }
+        List<VerifyReport.Problem> damage = StoreVerifier.verifySidecar(sidecar, old).problems();
+        if (!damage.isEmpty()) {
+            return new Plan(null, null, false, "its index is damaged: " + damage.getFirst());
+        }
+        return new Plan(old, state, restamped, "");
+    }
+
+    /**
      * Indexes the whole file anew, into a new generation: the old index stays whole, and in use, until
      * the caller publishes the new manifest.
      */
-    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, Manifest old, IndexKind kind,
-            long autoThresholdBytes, Compression compression, WriteOptions write) throws IOException {
+    private static Manifest rebuild(Path file, Path sidecar, FileChannel channel, FileStamp stamp, Manifest old,
+            IndexKind kind, long autoThresholdBytes, Compression compression, WriteOptions write) throws IOException {
         Manifest empty = Manifest.empty(StoreJanitor.nextGeneration(sidecar, old), Layout.SINGLE,
                 kind, Long.MAX_VALUE, autoThresholdBytes, compression);
         Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, empty));
         Path indexFile = files.resolve(StoreFiles.indexFile(Layout.SINGLE, 0));
         Manifest manifest = compression.inPlace()
-                ? indexCompressed(file, channel, indexFile, files, empty, ShardEntry.EMPTY, null, write)
-                : index(file, channel, indexFile, empty, ShardEntry.EMPTY, 0, write);
+                ? indexCompressed(file, channel, stamp, indexFile, files, empty, ShardEntry.EMPTY, null, write)
+                : index(file, channel, stamp, indexFile, empty, ShardEntry.EMPTY, 0, write);
         forceDirectories(files, sidecar, write);
         return manifest;
     }
@@ -191,8 +251,8 @@ public final class SidecarIndexer {
      * one's checkpoints and line index (the index's header names its generation, so the old file
      * cannot be continued in place under its readers).
      */
-    private static Manifest extendCompressed(Path file, Path sidecar, FileChannel channel, Manifest old,
-            WriteOptions write) throws IOException {
+    private static Manifest extendCompressed(Path file, Path sidecar, FileChannel channel, FileStamp stamp,
+            Manifest old, WriteOptions write) throws IOException {
         Manifest base = Manifest.empty(StoreJanitor.nextGeneration(sidecar, old), Layout.SINGLE, old.index(),
                 Long.MAX_VALUE, old.autoThresholdBytes(), old.compression());
         Path files = Files.createDirectory(StoreFiles.filesDir(sidecar, base));
@@ -206,18 +266,19 @@ public final class SidecarIndexer {
         Manifest manifest;
         try (CheckpointTable table = StoreFiles.checkpoints(sidecar, old).open(committed.textBytes(),
                 committed.dataBytes())) {
-            manifest = indexCompressed(file, channel, indexFile, files, base, committed, table, write);
+            manifest = indexCompressed(file, channel, stamp, indexFile, files, base, committed, table, write);
         }
         forceDirectories(files, sidecar, write);
         return manifest;
     }
 
     /** Indexes the bytes after the indexed ones, continuing the index and the checksums. */
-    private static Manifest extend(Path file, Path sidecar, FileChannel channel, Manifest old,
+    private static Manifest extend(Path file, Path sidecar, FileChannel channel, FileStamp stamp, Manifest old,
             WriteOptions write) throws IOException {
         ShardEntry committed = old.shards().getFirst();
         int unterminated = SourceCheck.endsInsideLine(channel, committed.dataBytes()) ? 1 : 0;
-        return index(file, channel, StoreFiles.indexPath(sidecar, old, 0), old, committed, unterminated, write);
+        return index(file, channel, stamp, StoreFiles.indexPath(sidecar, old, 0), old, committed, unterminated,
+                write);
     }
 
     /** The last byte of the text a gzip file's checkpoints cover, decoded from the last of them. */
@@ -239,11 +300,10 @@ public final class SidecarIndexer {
         return text[text.length - 1];
     }
 
-    private static Manifest index(Path file, FileChannel channel, Path indexFile, Manifest base,
+    /** Indexes the file's bytes up to the size its stamp gives: bytes written since are left for the next run. */
+    private static Manifest index(Path file, FileChannel channel, FileStamp stamp, Path indexFile, Manifest base,
             ShardEntry committed, int unterminated, WriteOptions write) throws IOException {
-        // Size and time first: bytes written after this are left for the next run.
-        long modified = Files.getLastModifiedTime(file).toMillis();
-        long size = channel.size();
+        long size = stamp.size();
         ShardEntry entry;
         try (ShardWriter writer = ShardWriter.indexOnly(indexFile, base.index(),
                 IndexFormat.Identity.of(base, 0), write.writeBufferSize(), write.fsync(), committed, unterminated)) {
@@ -251,7 +311,7 @@ public final class SidecarIndexer {
             feeder.feed(ChunkSource.of(channel, file, committed.dataBytes(), size));
             entry = writer.finish(feeder.endsInsideLine() ? 1 : 0);
         }
-        return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified));
+        return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, stamp));
     }
 
     /**
@@ -261,10 +321,10 @@ public final class SidecarIndexer {
      * indexed into {@code indexed}, only the members after the bytes it covers are decoded, continuing
      * its checkpoints and the line index already copied to {@code indexFile}.
      */
-    private static Manifest indexCompressed(Path file, FileChannel channel, Path indexFile, Path files, Manifest base,
-            ShardEntry indexed, CheckpointTable before, WriteOptions write) throws IOException {
-        long modified = Files.getLastModifiedTime(file).toMillis();
-        long size = channel.size();
+    private static Manifest indexCompressed(Path file, FileChannel channel, FileStamp stamp, Path indexFile,
+            Path files, Manifest base, ShardEntry indexed, CheckpointTable before, WriteOptions write)
+            throws IOException {
+        long size = stamp.size();
         Compression compression = base.compression();
         boolean gzip = compression.codec().equals("gzip");
         byte last = before == null ? (byte) '\n' : lastTextByte(file, channel, before);
@@ -289,8 +349,8 @@ public final class SidecarIndexer {
         }
         ShardEntry entry = result.entry(size, crc,
                 Checksums.crc32c(channel, file, 0, Math.min(size, DataFileIdentity.HEAD_BYTES)));
-        return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, modified)
-                .withCheckpoints(result.checkpointsBytes(), result.checkpointsCrc32c()));
+        return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, stamp)
+                .withCheckpoints(result.checkpointsBytes(), result.checkpointsCrc32c(), result.endsInsideLine()));
     }
 
     /** The codec whose magic number starts the file, or {@code null} for text. */
@@ -300,6 +360,26 @@ public final class SidecarIndexer {
             // reads until the magic's bytes are in or the file ends
         }
         return CompressedInput.codecOf(head.array(), head.position());
+    }
+
+    /**
+     * Refuses to index into a {@code FILE.lsidx} that linestore did not make: a symbolic link, or a
+     * folder holding anything it does not write there, which cleaning up the sidecar would delete.
+     */
+    private static void refuseForeign(Path sidecar, Path file) {
+        String why;
+        try {
+            Path foreign = Files.isSymbolicLink(sidecar) ? sidecar
+                    : Files.isDirectory(sidecar, LinkOption.NOFOLLOW_LINKS) ? StoreFiles.foreignEntry(sidecar) : null;
+            why = foreign == null ? null : foreign.equals(sidecar) ? sidecar + " is a symbolic link"
+                    : sidecar + " holds " + sidecar.relativize(foreign) + ", which linestore does not write";
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot index " + file + ": cannot list " + sidecar + ": " + e.getMessage(),
+                    e);
+        }
+        if (why != null) {
+            throw new IllegalArgumentException(why + "; not indexing " + file + " there: move it away and index again");
+        }
     }
 
     /**
@@ -321,21 +401,8 @@ public final class SidecarIndexer {
         }
     }
 
-    /** The old manifest, or {@code null} when there is none or it cannot be used (then: index anew). */
-    private static Manifest readQuietly(Path sidecar) {
-        if (!Files.exists(sidecar.resolve(StoreFiles.MANIFEST))) {
-            return null;
-        }
-        try {
-            Manifest manifest = ManifestCodec.read(sidecar);
-            return manifest.source() == null ? null : manifest;
-        } catch (CorruptStoreException | UnsupportedFormatException e) {
-            return null;
-        }
-    }
-
-    private static IndexSummary summary(Manifest manifest, long read, long started) {
+    private static IndexSummary summary(Manifest manifest, long read, String rebuiltBecause, long started) {
         return new IndexSummary(manifest.lineCount(), manifest.dataBytes(), read,
-                Duration.ofNanos(System.nanoTime() - started));
+                Duration.ofNanos(System.nanoTime() - started), rebuiltBecause);
     }
 }

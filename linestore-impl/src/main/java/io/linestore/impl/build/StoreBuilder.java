@@ -163,15 +163,10 @@ public final class StoreBuilder {
                 return null;
             }
         }
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            for (Path entry : entries) {
-                String name = entry.getFileName().toString();
-                if (!name.equals(StoreFiles.WRITE_LOCK) && !name.equals(StoreFiles.MANIFEST_TEMP)
-                        && StoreFiles.generationOf(name) < 0) {
-                    throw new IllegalArgumentException("store directory " + dir
-                            + " is not empty and holds no store (it has " + name + "); not writing into it");
-                }
-            }
+        Path foreign = StoreFiles.foreignEntry(dir);
+        if (foreign != null) {
+            throw new IllegalArgumentException("store directory " + dir + " is not empty and holds no store (it has "
+                    + dir.relativize(foreign) + "); not writing into it");
         }
         return null;
     }

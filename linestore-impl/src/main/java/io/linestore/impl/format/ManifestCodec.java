@@ -277,6 +277,15 @@ public final class ManifestCodec {
                 if (m.compression().inPlace()) {
                     json.name("checkpointsBytes").value(m.source().checkpointsBytes());
                     json.name("checkpointsCrc32c").value(m.source().checkpointsCrc32c());
+                    json.name("textEndsInsideLine").value(m.source().textEndsInsideLine());
+                }
+                // Absent where the file system gives none: then size and modification time alone tell.
+                if (m.source().changedNanos() != FileStamp.UNKNOWN) {
+                    json.name("changedNanos").value(m.source().changedNanos());
+                }
+                if (m.source().inode() != FileStamp.UNKNOWN) {
+                    json.name("device").value(m.source().device());
+                    json.name("inode").value(m.source().inode());
                 }
                 json.endObject();
             }
@@ -325,12 +334,19 @@ public final class ManifestCodec {
                 compressed ? compression(m, source != null) : Compression.NONE);
     }
 
-    /** A sidecar's {@code source}: a compressed file's names its checkpoint table too. */
+    /**
+     * A sidecar's {@code source}: a compressed file's names its checkpoint table too. A field written
+     * since sidecars record more of their file, and absent from an older one, reads as unknown.
+     */
     private static SourceFile sourceFile(Fields source, boolean compressed) {
+        boolean keyed = source.has("inode");
         SourceFile file = new SourceFile(source.string("name"), source.number("modifiedMillis"),
-                source.number("headCrc32c"), source.number("tailCrc32c"));
-        return compressed ? file.withCheckpoints(source.number("checkpointsBytes"), source.number("checkpointsCrc32c"))
-                : file;
+                source.number("headCrc32c"), source.number("tailCrc32c"), 0, 0,
+                source.has("changedNanos") ? source.number("changedNanos") : FileStamp.UNKNOWN,
+                keyed ? source.number("device") : FileStamp.UNKNOWN, keyed ? source.number("inode") : FileStamp.UNKNOWN,
+                true);
+        return compressed ? file.withCheckpoints(source.number("checkpointsBytes"), source.number("checkpointsCrc32c"),
+                !source.has("textEndsInsideLine") || source.flag("textEndsInsideLine")) : file;
     }
 
     /**

@@ -2,10 +2,14 @@ package io.linestore.impl.format;
 
 import io.linestore.Layout;
 import io.linestore.impl.blocks.CheckpointTable;
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Names of the files of a store directory.
@@ -135,6 +139,45 @@ public final class StoreFiles {
      */
     public static List<String> version1Names() {
         return List.of(dataFile(Layout.SINGLE, 0), indexFile(Layout.SINGLE, 0), SHARDS);
+    }
+
+    /**
+     * The first entry of a store or sidecar directory that linestore does not write there: anything but
+     * the manifest (and its temporary), the lock, the files of a version-1 store, and generation folders
+     * {@code gN} holding only a store's or sidecar's files. A writer that finds one does not write in
+     * the directory, whose clean-up would delete it.
+     *
+     * @param dir the directory
+     * @return the entry, or {@code null} if every entry is linestore's
+     * @throws IOException if the directory cannot be listed
+     */
+    public static Path foreignEntry(Path dir) throws IOException {
+        Set<String> top = Set.of(MANIFEST, MANIFEST_TEMP, WRITE_LOCK, dataFile(Layout.SINGLE, 0),
+                indexFile(Layout.SINGLE, 0), SHARDS);
+        Set<String> generation = Set.of(dataFile(Layout.SINGLE, 0), indexFile(Layout.SINGLE, 0), SHARDS,
+                CheckpointTable.FILE);
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+            for (Path entry : entries) {
+                String name = entry.getFileName().toString();
+                if (generationOf(name) < 0) {
+                    if (!top.contains(name)) {
+                        return entry;
+                    }
+                    continue;
+                }
+                if (!Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
+                    return entry;
+                }
+                try (DirectoryStream<Path> files = Files.newDirectoryStream(entry)) {
+                    for (Path file : files) {
+                        if (!generation.contains(file.getFileName().toString())) {
+                            return file;
+                        }
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     /**

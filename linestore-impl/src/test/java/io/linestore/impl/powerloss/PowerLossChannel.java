@@ -1,6 +1,8 @@
 package io.linestore.impl.powerloss;
 
 import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
 import java.nio.MappedByteBuffer;
 import java.nio.channels.FileChannel;
@@ -132,6 +134,16 @@ final class PowerLossChannel extends FileChannel {
         }
         reading();
         return delegate.map(mode, position, size);
+    }
+
+    /** Read-only mappings only, as above, into the caller's arena. */
+    @Override
+    public MemorySegment map(MapMode mode, long position, long size, Arena arena) throws IOException {
+        if (mode != MapMode.READ_ONLY) {
+            throw new UnsupportedOperationException("a " + mode + " mapping of " + path + " is not modelled");
+        }
+        reading();
+        return delegate.map(mode, position, size, arena);
     }
 
     @Override
