@@ -53,7 +53,10 @@ class IndexCommandTest {
 
         assertThat(result.exitCode()).isEqualTo(1);
         assertThat(result.err()).contains("linestore index " + file).hasLineCount(1);
-        assertThat(Cli.run("index", file.toString()).exitCode()).isZero();
+        Cli.Result again = Cli.run("index", file.toString());
+        assertThat(again.exitCode()).isZero();
+        assertThat(again.stdoutText()).startsWith("indexed " + file + " anew (bytes within the first 4 ")
+                .contains("changed): 2 lines").hasLineCount(1);
         assertThat(Cli.run("read", file.toString(), "0", "1").stdoutText()).isEqualTo("x\n");
     }
 
