@@ -10,6 +10,7 @@ import java.lang.foreign.SymbolLookup;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandle;
 import java.util.Locale;
+import java.util.Objects;
 
 /**
  * One zlib inflate stream, called through {@code java.lang.foreign}: the operating system's zlib, the
@@ -17,8 +18,15 @@ import java.util.Locale;
  * offer and finding checkpoints in a deflate stream needs ({@code Z_BLOCK} to stop at the end of each
  * deflate block and learn its bit position, and {@code inflateGetDictionary} to take the 32 KiB window
  * there); a read resumes at a checkpoint with the JDK's {@code Inflater} ({@link DeflatePreface}). The
- * stream lives in the caller's arena; its input and output are native memory the caller keeps alive
- * while inflating. Not thread-safe; {@link #close()} frees zlib's state, before the arena closes.
+ * stream lives in the caller's arena.
+ *
+ * <p>zlib writes through raw addresses, so every one handed to it is checked here, where a Java
+ * mistake would otherwise become a native heap overflow: an input or output length must lie within
+ * its segment, a window's room must hold {@link #WINDOW} bytes, and the segments must still be alive
+ * when zlib is called (the stream keeps them reachable meanwhile). The native calls and
+ * {@link #close()} hold the stream's monitor, so zlib's state cannot be freed while another thread
+ * is inside zlib with it; a call after {@code close()} is an {@link IllegalStateException}. One
+ * thread at a time inflates; {@code close()} frees zlib's state, before the arena closes.
  */
 final class Inflate implements AutoCloseable {
 
@@ -64,10 +72,16 @@ final class Inflate implements AutoCloseable {
     private static final long NEXT_OUT = offset("next_out");
     private static final long AVAIL_OUT = offset("avail_out");
     private static final long MSG = offset("msg");
+    private static final long ZALLOC = offset("zalloc");
+    private static final long ZFREE = offset("zfree");
+    private static final long OPAQUE = offset("opaque");
     private static final long DATA_TYPE = offset("data_type");
 
     private final MemorySegment stream;
     private final MemorySegment length;
+    /** What {@code next_in} and {@code next_out} point into, kept reachable and checked alive. */
+    private MemorySegment in = MemorySegment.NULL;
+    private MemorySegment out = MemorySegment.NULL;
     private boolean initialised;
 
     /**
@@ -81,6 +95,10 @@ final class Inflate implements AutoCloseable {
         Native.check();
         stream = arena.allocate(Z_STREAM);
         length = arena.allocate(ValueLayout.JAVA_INT);
+        // zlib's own allocator: null functions and opaque, whatever the arena's memory held.
+        stream.set(ValueLayout.ADDRESS, ZALLOC, MemorySegment.NULL);
+        stream.set(ValueLayout.ADDRESS, ZFREE, MemorySegment.NULL);
+        stream.set(ValueLayout.ADDRESS, OPAQUE, MemorySegment.NULL);
         int code;
         try {
             code = (int) Native.INIT.invokeExact(stream, GZIP, Native.VERSION, (int) Z_STREAM.byteSize());
@@ -94,7 +112,8 @@ final class Inflate implements AutoCloseable {
     /**
      * Starts a new stream (the next gzip member), keeping zlib's memory.
      */
-    void reset() {
+    synchronized void reset() {
+        ensureOpen();
         try {
             check((int) Native.RESET.invokeExact(stream, GZIP), "reset");
         } catch (Throwable t) {
@@ -106,9 +125,12 @@ final class Inflate implements AutoCloseable {
      * Sets the input.
      *
      * @param from the compressed bytes; must stay alive while inflating
-     * @param bytes how many
+     * @param bytes how many, at most {@code from}'s size
+     * @throws IndexOutOfBoundsException if {@code bytes} is negative or more than {@code from} holds
      */
-    void input(MemorySegment from, int bytes) {
+    synchronized void input(MemorySegment from, int bytes) {
+        Objects.checkFromIndexSize(0, bytes, from.byteSize());
+        in = from;
         stream.set(ValueLayout.ADDRESS, NEXT_IN, from);
         stream.set(ValueLayout.JAVA_INT, AVAIL_IN, bytes);
     }
@@ -117,9 +139,12 @@ final class Inflate implements AutoCloseable {
      * Sets where the output goes.
      *
      * @param into the room; must stay alive while inflating
-     * @param bytes how many bytes of room
+     * @param bytes how many bytes of room, at most {@code into}'s size
+     * @throws IndexOutOfBoundsException if {@code bytes} is negative or more than {@code into} holds
      */
-    void output(MemorySegment into, int bytes) {
+    synchronized void output(MemorySegment into, int bytes) {
+        Objects.checkFromIndexSize(0, bytes, into.byteSize());
+        out = into;
         stream.set(ValueLayout.ADDRESS, NEXT_OUT, into);
         stream.set(ValueLayout.JAVA_INT, AVAIL_OUT, bytes);
     }
@@ -147,8 +172,12 @@ final class Inflate implements AutoCloseable {
      * @param flush {@link #Z_BLOCK}, or 0 ({@code Z_NO_FLUSH})
      * @return zlib's code: {@link #Z_OK}, {@link #Z_STREAM_END}, {@link #Z_BUF_ERROR} (no progress
      *     possible), or a negative error
+     * @throws IllegalStateException if the stream is closed, or the input's or output's memory was freed
      */
-    int inflate(int flush) {
+    synchronized int inflate(int flush) {
+        ensureOpen();
+        ensureAlive(in, "input");
+        ensureAlive(out, "output");
         try {
             return (int) Native.INFLATE.invokeExact(stream, flush);
         } catch (Throwable t) {
@@ -161,8 +190,14 @@ final class Inflate implements AutoCloseable {
      *
      * @param into room for {@link #WINDOW} bytes
      * @return how many were copied
+     * @throws IllegalArgumentException if {@code into} holds fewer than {@link #WINDOW} bytes
      */
-    int window(MemorySegment into) {
+    synchronized int window(MemorySegment into) {
+        ensureOpen();
+        if (into.byteSize() < WINDOW) {
+            throw new IllegalArgumentException("a window needs " + WINDOW + " bytes of room, got " + into.byteSize());
+        }
+        ensureAlive(into, "window");
         try {
             check((int) Native.GET_DICTIONARY.invokeExact(stream, into, length), "get dictionary");
         } catch (Throwable t) {
@@ -190,14 +225,27 @@ final class Inflate implements AutoCloseable {
         };
     }
 
+    private void ensureOpen() {
+        if (!initialised) {
+            throw new IllegalStateException("the zlib stream is closed");
+        }
+    }
+
+    private static void ensureAlive(MemorySegment segment, String what) {
+        if (!segment.scope().isAlive()) {
+            throw new IllegalStateException("the zlib stream's " + what + " memory was freed");
+        }
+    }
+
     private void check(int code, String what) {
         if (code != Z_OK) {
             throw new IllegalStateException("zlib " + what + " failed: " + message(code));
         }
     }
 
+    /** Frees zlib's state once a call in progress on another thread has returned; again does nothing. */
     @Override
-    public void close() {
+    public synchronized void close() {
         if (initialised) {
             initialised = false;
             try {

@@ -7,6 +7,8 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.InterruptedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
@@ -18,8 +20,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.zip.CRC32C;
 import java.util.SplittableRandom;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -131,23 +133,24 @@ class ScanPipelineTest {
     /**
      * A decoder frees its native state as soon as the pipeline is done with it: when the consumer
      * fails, the decoder's reader must have stopped before the failure is thrown on, never be left
-     * decoding into a closed decoder.
+     * decoding into a closed decoder. Checked on the test's thread: the thread that read is no longer
+     * running, and no read was in progress.
      */
     @Test
     void aFailingConsumerOfADecoderReturnsOnlyOnceTheDecoderStopped() {
         byte[] text = "a line of text\n".repeat(10_000).getBytes();
         AtomicInteger decoding = new AtomicInteger();
-        AtomicBoolean closed = new AtomicBoolean();
+        AtomicReference<Thread> reader = new AtomicReference<>();
         ReadableByteChannel slow = new Decoder(text, new SplittableRandom(7)) {
             @Override
             public int read(ByteBuffer into) {
-                assertThat(closed).as("read after the pipeline returned").isFalse();
+                reader.set(Thread.currentThread());
                 decoding.incrementAndGet();
                 try {
                     Thread.sleep(1);
                     return super.read(into);
                 } catch (InterruptedException e) {
-                    throw new AssertionError(e);
+                    throw new UncheckedIOException(new InterruptedIOException("stopped"));
                 } finally {
                     decoding.decrementAndGet();
                 }
@@ -160,7 +163,8 @@ class ScanPipelineTest {
             }
         })).hasMessage("disk full");
         assertThat(decoding).as("reads in progress once the pipeline threw").hasValue(0);
-        closed.set(true);
+        assertThat(reader.get()).as("the decoder was read").isNotNull();
+        assertThat(reader.get().isAlive()).as("the decoding thread runs on after the pipeline threw").isFalse();
     }
 
     @Test
