@@ -22,6 +22,7 @@ import io.linestore.impl.format.SourceCheck;
 import io.linestore.impl.format.StoreFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.read.ShardReader;
+import io.linestore.impl.zstd.ZstdContexts;
 import io.linestore.impl.verify.StoreVerifier;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -55,6 +56,8 @@ public final class DirectoryLineStore implements LineStore {
     private final HandleCache<ShardReader> handles;
     /** The decompressed blocks of a compressed store; {@code null} for an uncompressed one. */
     private final BlockCache blocks;
+    /** The zstd contexts of a compressed store's reads; {@code null} for an uncompressed one. */
+    private final ZstdContexts zstd;
     private final boolean unterminatedEnd;
     /**
      * Of a file indexed in place that grew since its last line, unterminated, was indexed: why that
@@ -76,6 +79,7 @@ public final class DirectoryLineStore implements LineStore {
                 ? manifest.autoThresholdBytes() : options.autoThresholdBytes();
         int lastShard = manifest.shards().size() - 1;
         this.blocks = manifest.compression().compressed() ? new BlockCache(options.blockCacheBytes()) : null;
+        this.zstd = manifest.compression().compressed() ? new ZstdContexts() : null;
         this.handles = new HandleCache<>(manifest.shards().size(), options.handleCacheSize(), shard -> openShard(new ShardReader.Spec(
                 StoreFiles.dataPath(dir, manifest, shard),
                 StoreFiles.indexPath(dir, manifest, shard),
@@ -93,6 +97,7 @@ public final class DirectoryLineStore implements LineStore {
                 manifest.shards().get(shard).loneNewlines(),
                 lines -> appendedSince(shard, lines),
                 blocks,
+                zstd,
                 StoreFiles.checkpoints(dir, manifest))), description);
     }
 
@@ -369,6 +374,7 @@ public final class DirectoryLineStore implements LineStore {
         handles.close();
         if (blocks != null) {
             blocks.clear();
+            zstd.close();
         }
     }
 

@@ -5,6 +5,7 @@ import io.linestore.impl.blocks.BlockReader;
 import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.gzip.GzipSpans;
 import io.linestore.impl.zstd.SeekTable;
+import io.linestore.impl.zstd.ZstdContexts;
 import io.linestore.impl.zstd.ZstdFrames;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,17 +32,19 @@ public final class CompressedText {
      * @param cache the store's block cache
      * @param windows where a gzip file's decoded frames of windows are kept: loaded while a block
      *     loads, they cannot share the block cache's map
+     * @param contexts the store's zstd contexts
      * @return the text, by text offset
      * @throws IOException if reading fails
      * @throws io.linestore.CorruptStoreException if a table is damaged or disagrees with the manifest
      */
     public static BlockReader open(Path file, int shard, RangeReader raw, long fileBytes, long textBytes,
-            CheckpointTable.Location checkpoints, BlockCache cache, BlockCache windows) throws IOException {
+            CheckpointTable.Location checkpoints, BlockCache cache, BlockCache windows, ZstdContexts contexts)
+            throws IOException {
         try {
             if (checkpoints == null) {
                 SeekTable table = SeekTable.read(file, (from, into) -> raw.readFully(from, into, 0, into.length),
                         fileBytes, textBytes);
-                return new BlockReader(file, shard, raw, table, new ZstdFrames(), cache);
+                return new BlockReader(file, shard, raw, table, new ZstdFrames(contexts), cache);
             }
             CheckpointTable table = checkpoints.open(textBytes, fileBytes);
             if (table.codec() == CheckpointTable.GZIP) {
@@ -49,7 +52,7 @@ public final class CompressedText {
             }
             // Only gzip windows are read after opening.
             table.close();
-            return new BlockReader(file, shard, raw, table, new ZstdFrames(), cache);
+            return new BlockReader(file, shard, raw, table, new ZstdFrames(contexts), cache);
         } catch (IOException | RuntimeException e) {
             raw.close();
             throw e;

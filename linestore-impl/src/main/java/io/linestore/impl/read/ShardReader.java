@@ -10,6 +10,7 @@ import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.LineIndex;
+import io.linestore.impl.zstd.ZstdContexts;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.CheckpointTable;
@@ -108,6 +109,7 @@ public final class ShardReader implements Closeable {
      *     java.lang.foreign.MemorySegment, IndexFormat.Identity, long, long, long, LongPredicate)}
      * @param blocks for a compressed shard, the store's cache of decompressed blocks; {@code null} for an
      *     uncompressed one
+     * @param zstd for a compressed shard, the store's zstd contexts; {@code null} for an uncompressed one
      * @param checkpoints for a gzip or zstd file indexed in place, its checkpoint table; {@code null}
      *     otherwise
      */
@@ -115,7 +117,7 @@ public final class ShardReader implements Closeable {
             long dataBytes, long textBytes, long indexBytes, long dataHeadCrc32c, ReadMethod method,
             int readBufferSize, long autoThresholdBytes, boolean unterminatedEnd, boolean loneNewlines,
             LongPredicate committedSince,
-            BlockCache blocks, CheckpointTable.Location checkpoints) {
+            BlockCache blocks, ZstdContexts zstd, CheckpointTable.Location checkpoints) {
     }
 
     /**
@@ -146,7 +148,7 @@ public final class ShardReader implements Closeable {
             if (spec.blocks() != null) {
                 BlockReader blocks = CompressedText.open(spec.dataFile(), spec.identity().shard(), reader,
                         spec.dataBytes(), spec.textBytes(), spec.checkpoints(), spec.blocks(),
-                        spec.blocks().beside(GzipSpans.WINDOW_CACHE_BYTES));
+                        spec.blocks().beside(GzipSpans.WINDOW_CACHE_BYTES), spec.zstd());
                 reader = blocks;
                 text = stream != null ? blocks : null;
             }

@@ -16,6 +16,7 @@ import io.linestore.impl.io.ChunkSink;
 import io.linestore.impl.io.LineEnds;
 import io.linestore.impl.read.FileChannelRangeReader;
 import io.linestore.impl.read.RangeReader;
+import io.linestore.impl.zstd.ZstdContexts;
 import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.gzip.GzipSpans;
 import io.linestore.impl.blocks.BlockReader;
@@ -239,8 +240,10 @@ public final class StoreVerifier {
             return false;
         }
         RangeReader raw = new FileChannelRangeReader(file, channel, READ_BUFFER);
-        try (BlockReader text = CompressedText.open(file, number, raw, size, shard.textBytes(),
-                StoreFiles.checkpoints(dir, manifest), new BlockCache(0), new BlockCache(GzipSpans.WINDOW_CACHE_BYTES))) {
+        try (ZstdContexts contexts = new ZstdContexts();
+                BlockReader text = CompressedText.open(file, number, raw, size, shard.textBytes(),
+                        StoreFiles.checkpoints(dir, manifest), new BlockCache(0),
+                        new BlockCache(GzipSpans.WINDOW_CACHE_BYTES), contexts)) {
             text.read(0, shard.textBytes(), scan);
             return true;
         } catch (CorruptStoreException e) {

@@ -8,19 +8,27 @@ import java.util.zip.DataFormatException;
 /**
  * Decodes a block that is one or more zstd frames (skippable frames among them are skipped): a block
  * of a compressed store, or the frames of a {@code .zst} file between two of its checkpoints. Each
- * thread decompresses with its own zstd context.
+ * decode takes a context from the owner's {@link ZstdContexts} and gives it back.
  */
 public final class ZstdFrames implements BlockDecoder {
 
-    private static final ThreadLocal<ZstdDecompressCtx> CONTEXT = ThreadLocal.withInitial(ZstdDecompressCtx::new);
+    private final ZstdContexts contexts;
 
-    /** A decoder; it keeps no state of its own. */
-    public ZstdFrames() {
+    /**
+     * A decoder.
+     *
+     * @param contexts where its contexts come from; the owner's, closed by the owner
+     */
+    public ZstdFrames(ZstdContexts contexts) {
+        this.contexts = contexts;
     }
 
     @Override
     public void decode(int block, byte[] compressed, int length, byte[] text) throws DataFormatException {
-        decode(CONTEXT.get(), compressed, 0, length, text, 0, text.length);
+        contexts.<Void, DataFormatException>with(context -> {
+            decode(context, compressed, 0, length, text, 0, text.length);
+            return null;
+        });
     }
 
     /**

@@ -42,7 +42,7 @@ class LineNumbersPastIntTest {
         ShardReader.Spec spec = new ShardReader.Spec(StoreFiles.dataPath(store, manifest, 0),
                 StoreFiles.indexPath(store, manifest, 0), IndexFormat.Identity.of(manifest, 0), IndexKind.DENSE, 3, 9,
                 9, manifest.indexBytes(), manifest.shards().getFirst().dataHeadCrc32c(), method, 5, 4, false, true,
-                lines -> false, null, null);
+                lines -> false, null, null, null);
         try (ShardReader reader = ShardReader.open(spec)) {
             for (long first : FIRST_LINES) {
                 List<String> seen = new ArrayList<>();
