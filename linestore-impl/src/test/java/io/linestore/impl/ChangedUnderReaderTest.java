@@ -11,8 +11,12 @@ import io.linestore.StoreOptions;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -34,6 +38,44 @@ class ChangedUnderReaderTest {
             assertThat(reader.read(0, 1)).containsExactly("line 0");
             truncate(StorePaths.data(store, 0));
             assertThatThrownBy(() -> reader.read(1500, 2)).isInstanceOf(CorruptStoreException.class)
+                    .hasMessageContaining("data.lines").hasMessageContaining("changed size under the reader");
+        }
+    }
+
+    /**
+     * Bytes sent straight from the mapping of a file truncated while they are written (here by the
+     * target itself, at its first write): the kernel refuses the write ("Bad address"), which must
+     * name the data file, not the target.
+     */
+    @Test
+    void aMappedDataFileTruncatedDuringATransferNamesTheFile() throws IOException {
+        Path store = build();
+        Path data = StorePaths.data(store, 0);
+        try (LineStore reader = LineStores.open(store, ReadMethod.MMAP);
+                FileChannel out = FileChannel.open(tmp.resolve("out"), StandardOpenOption.CREATE,
+                        StandardOpenOption.WRITE)) {
+            WritableByteChannel truncating = new WritableByteChannel() {
+                private boolean truncated;
+
+                @Override
+                public int write(ByteBuffer bytes) throws IOException {
+                    if (!truncated) {
+                        truncated = true;
+                        truncate(data);
+                    }
+                    return out.write(bytes);
+                }
+
+                @Override
+                public boolean isOpen() {
+                    return true;
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            assertThatThrownBy(() -> reader.transferTo(0, 2000, truncating)).isInstanceOf(CorruptStoreException.class)
                     .hasMessageContaining("data.lines").hasMessageContaining("changed size under the reader");
         }
     }

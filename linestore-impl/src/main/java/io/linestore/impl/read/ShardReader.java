@@ -395,6 +395,13 @@ public final class ShardReader implements Closeable {
             reader.transferTo(from, to, target);
         } catch (EOFException e) {
             throw new CorruptStoreException(dataFile, "truncated: " + e.getMessage(), e);
+        } catch (IOException e) {
+            // A mapping cut short under the reader makes the kernel refuse the write ("Bad address"),
+            // which would blame the target: the file that shrank is what failed.
+            if (sizeOf(dataFile) < dataBytes) {
+                throw changedSize(dataFile, dataBytes, e);
+            }
+            throw e;
         }
     }
 
@@ -426,9 +433,14 @@ public final class ShardReader implements Closeable {
         if (fault.getMessage() == null || !fault.getMessage().contains("unsafe memory access")) {
             throw fault;
         }
-        Path file = index != null && sizeOf(index.file()) < index.byteSize() ? index.file() : dataFile;
+        boolean index = this.index != null && sizeOf(this.index.file()) < this.index.byteSize();
+        return index ? changedSize(this.index.file(), this.index.byteSize(), fault) : changedSize(dataFile, dataBytes,
+                fault);
+    }
+
+    private static CorruptStoreException changedSize(Path file, long committed, Throwable cause) {
         return new CorruptStoreException(file, "it changed size under the reader: now " + sizeOf(file)
-                + " bytes; the manifest commits " + (file.equals(dataFile) ? dataBytes : index.byteSize()), fault);
+                + " bytes; the manifest commits " + committed, cause);
     }
 
     private static long sizeOf(Path file) {
