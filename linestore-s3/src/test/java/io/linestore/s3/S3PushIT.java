@@ -239,6 +239,6 @@ class S3PushIT {
 
     /** The store's objects as the bucket's manifest names them now. */
     private StoreObjects locate(ObjectReads objects, ObjectLocation location) {
-        return StoreObjects.locate(objects, location, new IndexCache(temp.resolve("manifests"), 1 << 20).manifests());
+        return StoreObjects.locate(objects, location, new IndexCache(temp.resolve("manifests"), 1 << 20));
     }
 }
