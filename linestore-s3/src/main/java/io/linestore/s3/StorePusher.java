@@ -170,6 +170,10 @@ final class StorePusher {
      * @param keptKey the key the committed manifest names for the file, or {@code null}
      * @param keptETag the ETag it records for it
      * @param held what the listing found below the prefix, by key relative to it
+     * @param file the file's committed bytes
+     * @param target the prefix
+     * @param newKey the key to upload it under, relative to the prefix
+     * @return the object kept, or the one uploaded
      */
     private Pushed keptOrUploaded(String keptKey, String keptETag, Map<String, S3Object> held, FileRange file,
             ObjectLocation target, String newKey) {
