@@ -13,6 +13,7 @@ public final class S3StoreException extends LineStoreException {
 
     private static final long serialVersionUID = 1L;
 
+    /** Whether an object (or the version of it asked for) is not there: see {@link #missing()}. */
     private final boolean missing;
 
     /**
