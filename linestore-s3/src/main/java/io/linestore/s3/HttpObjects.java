@@ -13,6 +13,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
@@ -122,7 +125,7 @@ final class HttpObjects implements ObjectReads {
                     // A connection cut in the middle of the answer: worth another try.
                     throw new IOException("the answer ended after " + bytes.length + " of " + wanted + " bytes");
                 }
-                return new Range(bytes, identity(connection), size);
+                return new Range(bytes, identity(connection), size, modified(connection));
             }
         });
     }
@@ -133,7 +136,8 @@ final class HttpObjects implements ObjectReads {
             int status = connection.getResponseCode();
             if (status == 412) {
                 drain(connection);
-                throw new S3StoreException(url(bucket, key) + " changed (it is no longer " + ifMatch + ")", null);
+                throw new S3StoreException(url(bucket, key) + " changed (it is no longer " + ifMatch + ")", null,
+                        true);
             }
             expect(connection, status, 200, "GET", bucket, key);
             return new Opened(identityBody(connection, bucket, key), connection.getContentLengthLong());
@@ -239,7 +243,7 @@ final class HttpObjects implements ObjectReads {
         drain(connection);
         String url = url(bucket, key);
         if (status == 404 || status == 410) {
-            throw new S3StoreException("no such file: " + url + " (status " + status + ")", null);
+            throw new S3StoreException("no such file: " + url + " (status " + status + ")", null, true);
         }
         if (status == 401 || status == 403) {
             throw new S3StoreException(url + " refused " + method + " (status " + status + "): it is not public,"
@@ -281,6 +285,16 @@ final class HttpObjects implements ObjectReads {
         }
         String modified = connection.getHeaderField("Last-Modified");
         return modified == null ? null : LAST_MODIFIED + modified;
+    }
+
+    /** The answer's {@code Last-Modified} date, or {@code null} if it gives none (or one that does not parse). */
+    private static Instant modified(HttpURLConnection connection) {
+        String modified = connection.getHeaderField("Last-Modified");
+        try {
+            return modified == null ? null : Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(modified));
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     /**

@@ -2,6 +2,7 @@ package io.linestore.s3;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -13,16 +14,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
+import java.util.zip.CRC32C;
 
 /**
  * Index files downloaded from the object store, kept in a local directory so that a read of a
- * store whose index is cached costs one GET; the directory also holds the stores' manifests
- * ({@link #manifests()}). Safe for several threads and processes sharing the
+ * store whose index is cached costs one GET. Safe for several threads and processes sharing the
  * directory: a file is downloaded under a temporary name unique to the download, checked, and
  * renamed into place atomically, so a cached name always holds a whole, checked file; two
- * processes downloading the same index each rename a whole copy.
+ * processes downloading the same index each rename a whole copy. It also keeps small records: the
+ * stores' manifests ({@link #manifests()}) and the object versions whose whole content was checked
+ * against a manifest ({@link #checked()}).
  *
  * <p>Names are chosen by the caller from what identifies the file's content (store id, generation,
  * shard, the index's checksum and size from the manifest), so a cached file is never stale: a new
@@ -48,7 +52,9 @@ final class IndexCache {
 
     private final Path dir;
     private final long maxBytes;
+    private final Duration manifestTtl;
     private final ManifestCache manifests;
+    private final CheckedVersions checked;
 
     /**
      * Makes the cache, whose manifests are checked with the server on every open.
@@ -71,7 +77,9 @@ final class IndexCache {
     IndexCache(Path dir, long maxBytes, Duration manifestTtl) {
         this.dir = dir;
         this.maxBytes = maxBytes;
+        this.manifestTtl = manifestTtl;
         this.manifests = new ManifestCache(this, manifestTtl);
+        this.checked = new CheckedVersions(this);
     }
 
     /**
@@ -81,6 +89,68 @@ final class IndexCache {
      */
     ManifestCache manifests() {
         return manifests;
+    }
+
+    /**
+     * The object versions checked whole against a manifest, recorded in the same directory.
+     *
+     * @return the record of checks
+     */
+    CheckedVersions checked() {
+        return checked;
+    }
+
+    /**
+     * The same directory, its manifests asked about on every use whatever their time to live: for a
+     * reader that found an object its cached manifest names gone or changed.
+     *
+     * @return this cache, or one of the same directory that asks
+     */
+    IndexCache asking() {
+        return manifestTtl.isZero() ? this : new IndexCache(dir, maxBytes, Duration.ZERO);
+    }
+
+    /**
+     * The file of a small record in the cache's directory: {@code PREFIX C-N SUFFIX}, {@code C} the
+     * CRC32C (hex) and {@code N} the length of the record's name in UTF-8. (A CRC and the name inside,
+     * not a cryptographic hash: a short command would spend tens of milliseconds loading a security
+     * provider.) Two names may share a file: the record keeps its name, to be compared on reading.
+     *
+     * @param prefix what the record is, {@code manifest-} say
+     * @param name the record's name, without line breaks
+     * @param suffix the file name's end
+     * @return the file, which may not exist
+     */
+    Path recordFile(String prefix, String name, String suffix) {
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        CRC32C crc = new CRC32C();
+        crc.update(bytes);
+        return dir.resolve(String.format(Locale.ROOT, "%s%08x-%d%s", prefix, crc.getValue(), bytes.length, suffix));
+    }
+
+    /**
+     * Writes a small record whole: under a temporary name, renamed into place, so processes sharing
+     * the directory read a whole record or none. A directory that cannot be written keeps nothing:
+     * only later processes suffer, which do again what the record would have spared them.
+     *
+     * @param file its file, from {@link #recordFile}
+     * @param content its bytes
+     */
+    void putRecord(Path file, byte[] content) {
+        Path temp = null;
+        try {
+            temp = scratch(file.getFileName().toString());
+            Files.write(temp, content);
+            moveIntoPlace(temp, file);
+        } catch (IOException | UncheckedIOException e) {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException left) {
+                    // A later trim of the cache deletes it after an hour.
+                }
+            }
+        }
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.linestore.s3;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -10,9 +9,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
-import java.util.Locale;
 import java.util.Optional;
-import java.util.zip.CRC32C;
 
 /**
  * Manifests read from object storage or a web server, kept in the index cache's directory so that a
@@ -22,16 +19,18 @@ import java.util.zip.CRC32C;
  * within a settable time after the last answer ({@code LINESTORE_S3_MANIFEST_TTL}, none by default),
  * uses the one it holds without asking. A manifest names objects that a push never overwrites, and
  * every read asks for the version of each object the manifest records, so a manifest used within
- * that time reads the store as it was when it was last checked, never a mix.
+ * that time reads the store as it was when it was last checked, never a mix; a store pushed (or an
+ * object indexed) again meanwhile is seen by a reader that finds an object its manifest names gone
+ * or changed: it asks about the manifest once more ({@link IndexCache#asking()}), which keeps the
+ * new one here for the next open.
  *
- * <p>File: {@code manifest-C-N.json} in the cache directory, {@code C} the CRC32C (hex) and {@code N}
- * the length of the manifest's name (the server, bucket and key); its first line that name (a file
- * of another name is not this manifest's), its second line the ETag (empty if the server gives none:
- * such a manifest is fetched whole on every open after its time to live), then the manifest's bytes.
- * A name with a line break is not cached. (A CRC and the name inside, not a cryptographic hash: a
- * short command would spend tens of milliseconds loading a security provider.) Its modification
- * time is the last answer. It is written under a temporary name and renamed into place, so processes
- * sharing the directory read a whole file or none; the index cache's trim removes it like an index
+ * <p>File: {@code manifest-C-N.json} in the cache directory ({@link IndexCache#recordFile}: {@code C}
+ * and {@code N} from the manifest's name, the server, bucket and key); its first line that name (a
+ * file of another name is not this manifest's), its second line the ETag (empty if the server gives
+ * none: such a manifest is fetched whole on every open after its time to live), then the manifest's
+ * bytes. A name with a line break is not cached. Its modification time is the last answer. It is
+ * written under a temporary name and renamed into place, so processes sharing the directory read a
+ * whole file or none; the index cache's trim removes it like an index
  * file when it is least recently used. A directory that cannot be written caches nothing; reads go
  * on. Thread-safe.
  */
@@ -56,6 +55,16 @@ final class ManifestCache {
     }
 
     /**
+     * Whether a manifest is used without asking the server within a time to live: one so used may be
+     * older than the store.
+     *
+     * @return {@code true} if there is a time to live
+     */
+    boolean trusted() {
+        return !timeToLive.isZero();
+    }
+
+    /**
      * A manifest as the server has it: the cached one if it was checked within the time to live or the
      * server says it is unchanged, else the server's, which is cached.
      *
@@ -70,11 +79,7 @@ final class ManifestCache {
         if (name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
             return objects.getIfExists(bucket, key);
         }
-        byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
-        CRC32C crc = new CRC32C();
-        crc.update(nameBytes);
-        Path file = files.dir().resolve(String.format(Locale.ROOT, "%s%08x-%d%s", PREFIX, crc.getValue(),
-                nameBytes.length, SUFFIX));
+        Path file = files.recordFile(PREFIX, name, SUFFIX);
         Cached cached = read(file, name);
         if (cached != null && !timeToLive.isZero() && cached.checked().plus(timeToLive).isAfter(Instant.now())) {
             return Optional.of(cached.bytes());
@@ -126,21 +131,8 @@ final class ManifestCache {
         byte[] head = (name + "\n" + version + "\n").getBytes(StandardCharsets.UTF_8);
         byte[] content = Arrays.copyOf(head, head.length + answer.bytes().length);
         System.arraycopy(answer.bytes(), 0, content, head.length, answer.bytes().length);
-        Path temp = null;
-        try {
-            temp = files.scratch(file.getFileName().toString());
-            Files.write(temp, content);
-            IndexCache.moveIntoPlace(temp, file);
-        } catch (IOException | UncheckedIOException e) {
-            // Only the next open suffers: it fetches the whole manifest again.
-            if (temp != null) {
-                try {
-                    Files.deleteIfExists(temp);
-                } catch (IOException left) {
-                    // A later trim of the cache deletes it after an hour.
-                }
-            }
-        }
+        // Only the next open suffers if it cannot be written: it fetches the whole manifest again.
+        files.putRecord(file, content);
     }
 
     private static void touch(Path file) {

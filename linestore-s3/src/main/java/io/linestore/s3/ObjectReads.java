@@ -2,6 +2,7 @@ package io.linestore.s3;
 
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -19,11 +20,24 @@ interface ObjectReads extends AutoCloseable {
      * @param bytes the bytes
      * @param eTag the object's ETag, or {@code null} if the server gives none
      * @param objectSize the object's size; {@value #SHORTER} when the object ends before the range starts
+     * @param modified the file's {@code Last-Modified} date from a web server, to the second; {@code null}
+     *     if it gives none, and from object storage, whose dates are upload times
      */
-    record Range(byte[] bytes, String eTag, long objectSize) {
+    record Range(byte[] bytes, String eTag, long objectSize, Instant modified) {
 
         /** The {@code objectSize} of an answer that the range is past the object's end (status 416). */
         static final long SHORTER = -1;
+
+        /**
+         * A range whose answer gave no date that matters.
+         *
+         * @param bytes the bytes
+         * @param eTag the object's ETag, or {@code null}
+         * @param objectSize the object's size, or {@value #SHORTER}
+         */
+        Range(byte[] bytes, String eTag, long objectSize) {
+            this(bytes, eTag, objectSize, null);
+        }
     }
 
     /**

@@ -54,7 +54,11 @@ final class S3Errors {
                 return new S3StoreException("no such bucket: " + bucket + " (at " + endpoint + ")", e);
             }
             if ("NoSuchKey".equals(code) || s3.statusCode() == 404) {
-                return new S3StoreException("no such object: " + object + " (at " + endpoint + ")", e);
+                return new S3StoreException("no such object: " + object + " (at " + endpoint + ")", e, true);
+            }
+            if (s3.statusCode() == 412) {
+                return new S3StoreException(object + " changed: it no longer has the ETag asked for (at " + endpoint
+                        + ")", e, true);
             }
             if (s3.statusCode() == 403 || "InvalidAccessKeyId".equals(code) || "SignatureDoesNotMatch".equals(code)) {
                 return new S3StoreException(endpoint + " refused " + action + " " + object + " (" + code + ", status "

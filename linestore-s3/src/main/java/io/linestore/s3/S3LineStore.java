@@ -10,7 +10,6 @@ import io.linestore.ReadOptions;
 import io.linestore.StoreClosedException;
 import io.linestore.StoreInfo;
 import io.linestore.VerifyReport;
-import io.linestore.impl.format.DataFileIdentity;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
@@ -35,7 +34,6 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
-import java.util.zip.CRC32C;
 
 /**
  * A store (or an object indexed in place) read from S3-compatible object storage: the manifest is
@@ -53,13 +51,21 @@ import java.util.zip.CRC32C;
  *
  * <p>Identity: every GET of a data object asks for the ETag the object must have
  * ({@code If-Match}): the one the manifest records from the push (for an object indexed in place,
- * the one recorded when it was indexed). An object with another ETag is accepted only if its first
- * {@value DataFileIdentity#HEAD_BYTES} bytes have the CRC32C the manifest records for the shard, as a
- * local store checks its data files (a copy of the bucket has new ETags, the same bytes); so is
- * every object of a store copied to the bucket as files, before its first lines are handed out.
- * That ETag is then pinned. Every answer's object size must be what the manifest commits. Anything
- * else, a swapped, replaced or truncated object, is a {@link CorruptStoreException} naming the
- * object, never lines of another object. Thread-safe: reads run in parallel; {@link #close()} waits for running reads.
+ * the one recorded when it was indexed). An object with another ETag is read only once its whole
+ * content has the size and CRC32C the manifest records for the shard ({@link CheckedVersions}: one
+ * GET of the object, once per ETag in this process and those sharing the index cache; a copy of
+ * the store by a tool that writes new ETags has the same bytes); so is every object of a store
+ * copied to the bucket as files, which records no ETags. That ETag is then pinned. Every answer's
+ * object size must be what the manifest commits. Anything else, a swapped, replaced, edited or
+ * truncated object, is a {@link CorruptStoreException} naming the object, its ETags and the push
+ * that repairs it, never lines of another object.
+ *
+ * <p>A read that finds an object the manifest names gone or changed asks the server for the
+ * manifest once more (past {@code LINESTORE_S3_MANIFEST_TTL}, and keeps the answer in the cache): if
+ * it is no longer the one this store was opened with, the store was replaced (pushed or indexed
+ * again) since, and the read fails saying so; opening it again reads the new one. An open whose
+ * cached manifest names index files that are gone reads the server's manifest at once.
+ * Thread-safe: reads run in parallel; {@link #close()} waits for running reads.
  */
 final class S3LineStore implements LineStore {
 
@@ -69,8 +75,15 @@ final class S3LineStore implements LineStore {
 
     private final ObjectReads objects;
     private final StoreObjects store;
+    /** The same cache, asking the server about the manifest whatever its time to live. */
+    private final IndexCache asking;
+    /** Whether the bucket's manifest is another than the store's, once a read asked; {@code null} before. */
+    private volatile Boolean replaced;
+    /** Held while a shard's object is checked whole, so that each is checked once. */
+    private final Object pinning = new Object();
     private final ReadOptions options;
     private final ShardIndexes indexes;
+    private final CheckedVersions checkedVersions;
     private final FrameObjects frames;
     private final AtomicReferenceArray<String> eTags;
     private final AtomicReference<Window> window = new AtomicReference<>();
@@ -110,9 +123,32 @@ final class S3LineStore implements LineStore {
      */
     static S3LineStore open(ObjectReads objects, IndexCache cache, ObjectLocation location, ObjectLocation sidecar,
             ReadOptions options, Runnable onClose, int maxGetBytes, int getsInFlight) {
-        StoreObjects store = sidecar == null ? StoreObjects.locate(objects, location, cache.manifests())
-                : StoreObjects.locate(objects, location, sidecar, cache.manifests());
+        StoreObjects store;
+        try {
+            store = locate(objects, location, sidecar, cache);
+        } catch (S3StoreException | CorruptStoreException e) {
+            if (!cache.manifests().trusted() || !stale(e)) {
+                throw e;
+            }
+            // A manifest used without asking (its time to live) may name index files that a push or an
+            // index since deleted: the server's manifest names those there.
+            store = locate(objects, location, sidecar, cache.asking());
+        }
         return new S3LineStore(objects, store, options, cache, onClose, maxGetBytes, getsInFlight);
+    }
+
+    private static StoreObjects locate(ObjectReads objects, ObjectLocation location, ObjectLocation sidecar,
+            IndexCache cache) {
+        return sidecar == null ? StoreObjects.locate(objects, location, cache)
+                : StoreObjects.locate(objects, location, sidecar, cache);
+    }
+
+    /**
+     * Whether a failure may come of a manifest older than the store: an object missing or not the
+     * version asked for, or not what the manifest records; not a failure of the server or network.
+     */
+    private static boolean stale(RuntimeException e) {
+        return e instanceof CorruptStoreException || (e instanceof S3StoreException s3 && s3.missing());
     }
 
     private S3LineStore(ObjectReads objects, StoreObjects store, ReadOptions options, IndexCache cache,
@@ -122,8 +158,10 @@ final class S3LineStore implements LineStore {
         this.onClose = onClose;
         this.objects = objects;
         this.store = store;
+        this.asking = cache.asking();
         this.options = options;
         this.indexes = new ShardIndexes(objects, store, cache);
+        this.checkedVersions = cache.checked();
         this.frames = store.compressed() ? new FrameObjects(objects, store, cache) : null;
         Manifest manifest = store.manifest();
         this.eTags = new AtomicReferenceArray<>(manifest.shards().size());
@@ -166,6 +204,8 @@ final class S3LineStore implements LineStore {
                 readShard(shard, line - shardStart, shardEnd - shardStart, shardStart, visitor);
                 line = shardEnd;
             }
+        } catch (S3StoreException | CorruptStoreException e) {
+            throw replacedOr(e);
         } finally {
             lifecycle.readLock().unlock();
         }
@@ -228,22 +268,60 @@ final class S3LineStore implements LineStore {
      * readers open now, not a manifest that a cache kept ({@code LINESTORE_S3_MANIFEST_TTL}).
      */
     private Optional<VerifyReport.Problem> manifestProblem() {
-        ObjectLocation root = store.filesRoot();
-        String name = root.path(StoreFiles.MANIFEST).toString();
-        Optional<byte[]> json = objects.getIfExists(root.bucket(), root.resolve(StoreFiles.MANIFEST));
-        if (json.isEmpty()) {
-            return Optional.of(new VerifyReport.Problem(name, "no longer exists"));
-        }
+        String name = store.filesRoot().path(StoreFiles.MANIFEST).toString();
         try {
-            ManifestCodec.Remote now = ManifestCodec.parseRemote(root.path(StoreFiles.MANIFEST), json.get());
-            if (now.manifest().equals(store.manifest()) && Objects.equals(now.objects(), store.pushed())) {
-                return Optional.empty();
-            }
-            return Optional.of(new VerifyReport.Problem(name, "is not the manifest this reader opened: the store"
-                    + " changed since (or since the cached manifest was last checked); open it again"));
+            return manifestNow().map(detail -> new VerifyReport.Problem(name, detail));
         } catch (CorruptStoreException e) {
             return Optional.of(new VerifyReport.Problem(name, e.getMessage()));
         }
+    }
+
+    /**
+     * How the bucket's manifest now differs from the one this store was opened with, asked of the
+     * server whatever the cache's time to live (the answer replaces the cached manifest).
+     *
+     * @return empty if it is the same; else what it is, in words
+     * @throws CorruptStoreException if the bucket's manifest is damaged
+     */
+    private Optional<String> manifestNow() {
+        ObjectLocation root = store.filesRoot();
+        Optional<byte[]> json = asking.manifests().get(objects, root.bucket(), root.resolve(StoreFiles.MANIFEST));
+        if (json.isEmpty()) {
+            return Optional.of("no longer exists");
+        }
+        ManifestCodec.Remote now = ManifestCodec.parseRemote(root.path(StoreFiles.MANIFEST), json.get());
+        if (now.manifest().equals(store.manifest()) && Objects.equals(now.objects(), store.pushed())) {
+            return Optional.empty();
+        }
+        return Optional.of("is not the manifest this reader opened: the store changed since (or since the cached"
+                + " manifest was last checked); open it again");
+    }
+
+    /**
+     * The failure of a read as a user can act on it: if an object the manifest names is gone or is
+     * not what it records, and the bucket's manifest is no longer the one this store was opened with,
+     * the store was replaced since (pushed or indexed again, or the manifest was kept within its time
+     * to live): opening it again reads the new one. The server is asked once per store.
+     */
+    private RuntimeException replacedOr(RuntimeException e) {
+        if (!stale(e)) {
+            return e;
+        }
+        Boolean known = replaced;
+        if (known == null) {
+            try {
+                known = manifestNow().isPresent();
+            } catch (RuntimeException failed) {
+                e.addSuppressed(failed);
+                return e;
+            }
+            replaced = known;
+        }
+        if (!known) {
+            return e;
+        }
+        String what = store.inPlace() ? "the index of " + store.uri() : "the store at " + store.uri();
+        return new S3StoreException(what + " was replaced since it was opened; open it again", e);
     }
 
     @Override
@@ -409,17 +487,12 @@ final class S3LineStore implements LineStore {
         long fetchTo = readAhead && last != null && last.continuedBy(shard, plan.fetchFrom())
                 ? Math.min(store.textBytes(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + maxGetBytes))
                 : plan.fetchTo();
+        boolean pinned = eTags.get(shard) != null;
         String expected = identity(shard, plan.object());
         ObjectReads.Range range = text(shard, plan.fetchFrom(), fetchTo, expected);
-        if (range == null && eTags.get(shard) == null && !store.inPlace()) {
-            // Not the object pushed: a copy of it (another ETag, the same bytes) passes its head's check.
-            expected = pinByHead(shard, plan.object());
-            range = text(shard, plan.fetchFrom(), fetchTo, expected);
-        }
-        String pinned = eTags.get(shard);
-        if (range == null && pinned != null && !pinned.equals(expected)) {
-            // Another GET of this read pinned the object's ETag meanwhile (a copy of the store): ask for that.
-            expected = pinned;
+        if (range == null && !pinned && !store.inPlace()) {
+            // Not the object pushed: read only if its whole content is the shard's (a copy with another ETag).
+            expected = pinByContent(shard, plan.object());
             range = text(shard, plan.fetchFrom(), fetchTo, expected);
         }
         if (range == null) {
@@ -483,7 +556,7 @@ final class S3LineStore implements LineStore {
     /**
      * The ETag a GET of a shard's data object asks for ({@code If-Match}): the one pinned by an
      * earlier GET, else the one recorded at push (or when indexed in place), else, for a store
-     * copied to the bucket as files, the one of an object whose first bytes are the shard's.
+     * copied to the bucket as files, the one of the object whose whole content is the shard's.
      */
     private String identity(int shard, Path object) {
         String pinned = eTags.get(shard);
@@ -492,34 +565,41 @@ final class S3LineStore implements LineStore {
         }
         String recorded = store.recordedETag(shard);
         // An object indexed in place was checked when the store was opened (a web server may give no ETag).
-        return recorded != null || store.inPlace() ? recorded : pinByHead(shard, object);
+        return recorded != null || store.inPlace() ? recorded : pinByContent(shard, object);
     }
 
     /**
-     * Reads the first bytes of a shard's data object and checks them against the manifest's
-     * {@code dataHeadCrc32c}, as a local store checks a data file it opens; pins the answer's ETag.
+     * Pins the ETag a shard's data object has now, once its whole content has the size and CRC32C
+     * the manifest records for the shard ({@link CheckedVersions}: read whole unless a check of that
+     * ETag passed before); one GET of its first byte tells the ETag.
      *
      * @return the pinned ETag ({@code null} for an empty object, or a server that gives none)
-     * @throws CorruptStoreException if the object is another shard's or store's, or has another size
+     * @throws CorruptStoreException if the object is not the shard's: another shard's or store's, edited,
+     *     or of another size
      */
-    private String pinByHead(int shard, Path object) {
-        long headBytes = DataFileIdentity.headBytes(store.objectSize(shard));
-        if (headBytes == 0) {
-            return null;
+    private String pinByContent(int shard, Path object) {
+        synchronized (pinning) {
+            String pinned = eTags.get(shard);
+            if (pinned != null || store.objectSize(shard) == 0) {
+                return pinned;
+            }
+            ObjectReads.Range first = objects.getRange(store.bucket(), store.dataKey(shard), 0, 1, null);
+            checkSize(object, shard, first.objectSize(), 0);
+            ShardEntry entry = store.manifest().shards().get(shard);
+            Optional<String> mismatch = checkedVersions.mismatch(objects, store.bucket(), store.dataKey(shard),
+                    first.eTag(), store.objectSize(shard), entry.dataCrc32c());
+            if (mismatch.isPresent()) {
+                String recorded = store.recordedETag(shard);
+                String fix = store.pushed() != null ? "push the store again: linestore push STORE " + store.uri()
+                        : "copy the store's files there again" + (store.location().isHttp() ? ""
+                                : ", or push the store: linestore push STORE " + store.uri());
+                throw new CorruptStoreException(object, (recorded == null ? "its content"
+                        : "its ETag is " + first.eTag() + ", not " + recorded + " as pushed, and its content")
+                        + " is not shard " + shard + "'s (" + mismatch.get() + "); " + fix);
+            }
+            eTags.compareAndSet(shard, null, first.eTag());
+            return eTags.get(shard);
         }
-        ObjectReads.Range head = objects.getRange(store.bucket(), store.dataKey(shard), 0, headBytes, null);
-        checkSize(object, shard, head.objectSize(), 0);
-        CRC32C crc = new CRC32C();
-        crc.update(head.bytes());
-        ShardEntry entry = store.manifest().shards().get(shard);
-        String mismatch = head.bytes().length != headBytes ? "it returned " + head.bytes().length + " of its first "
-                + headBytes + " bytes" : DataFileIdentity.mismatch(crc.getValue(), shard, entry.dataBytes(),
-                        entry.dataHeadCrc32c());
-        if (mismatch != null) {
-            throw new CorruptStoreException(object, mismatch + "; push the store again");
-        }
-        eTags.compareAndSet(shard, null, head.eTag());
-        return eTags.get(shard);
     }
 
     private void checkSize(Path object, int shard, long objectSize, long from) {

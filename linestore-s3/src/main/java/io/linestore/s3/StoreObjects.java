@@ -4,6 +4,7 @@ import io.linestore.impl.blocks.CheckpointTable;
 import io.linestore.impl.format.Manifest;
 import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.PushedObjects;
+import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceFile;
 import io.linestore.impl.format.StoreFiles;
 import java.io.IOException;
@@ -44,11 +45,12 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
      *
      * @param objects the client
      * @param location the store's prefix, or an object's key
-     * @param manifests where manifests read before are kept
+     * @param cache where manifests read before are kept, and checks of objects made before
      * @return the store's objects
      * @throws S3StoreException if there is neither, or the indexed object changed since
      */
-    static StoreObjects locate(ObjectReads objects, ObjectLocation location, ManifestCache manifests) {
+    static StoreObjects locate(ObjectReads objects, ObjectLocation location, IndexCache cache) {
+        ManifestCache manifests = cache.manifests();
         Optional<byte[]> json = manifests.get(objects, location.bucket(), location.resolve(StoreFiles.MANIFEST));
         if (json.isPresent()) {
             ManifestCodec.Remote remote = ManifestCodec.parseRemote(location.path(StoreFiles.MANIFEST), json.get());
@@ -57,7 +59,7 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
                 // The sidecar folder itself was named: read its object.
                 ObjectLocation object = location.withKey(
                         location.key().substring(0, location.key().length() - StoreFiles.SIDECAR_SUFFIX.length()));
-                return sidecar(objects, object, location, manifest);
+                return sidecar(objects, object, location, manifest, cache);
             }
             return new StoreObjects(location, location, manifest, null, -1, remote.objects());
         }
@@ -71,7 +73,7 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
                             : "linestore index " + location + " makes one") + ")", null);
         }
         Manifest manifest = ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), sidecarJson.get());
-        return sidecar(objects, location, sidecar, manifest);
+        return sidecar(objects, location, sidecar, manifest, cache);
     }
 
     /**
@@ -81,27 +83,28 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
      * @param objects the client
      * @param object the file
      * @param sidecar its sidecar index
-     * @param manifests where manifests read before are kept
+     * @param cache where manifests read before are kept, and checks of files made before
      * @return the file's objects
      * @throws S3StoreException if the sidecar has no manifest, or the file is not the one indexed
      */
     static StoreObjects locate(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
-            ManifestCache manifests) {
-        byte[] json = manifests.get(objects, sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST))
+            IndexCache cache) {
+        byte[] json = cache.manifests().get(objects, sidecar.bucket(), sidecar.resolve(StoreFiles.MANIFEST))
                 .orElseThrow(() -> new S3StoreException("no linestore index at " + sidecar + ": it has no "
                         + StoreFiles.MANIFEST + " (linestore index FILE makes FILE" + StoreFiles.SIDECAR_SUFFIX + "/)",
                         null));
-        return sidecar(objects, object, sidecar, ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), json));
+        return sidecar(objects, object, sidecar, ManifestCodec.parse(sidecar.path(StoreFiles.MANIFEST), json),
+                cache);
     }
 
     private static StoreObjects sidecar(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
-            Manifest manifest) {
+            Manifest manifest, IndexCache cache) {
         if (object.isHttp()) {
-            return servedFile(objects, object, sidecar, manifest);
+            return servedFile(objects, object, sidecar, manifest, cache.checked());
         }
         String sourceKey = sidecar.resolve(relativeFilesDir(manifest) + SOURCE_FILE);
         byte[] recorded = objects.getIfExists(sidecar.bucket(), sourceKey).orElseThrow(() -> new S3StoreException(
-                "the index " + sidecar + "/ lacks " + sourceKey + ": index " + object + " again", null));
+                "the index " + sidecar + "/ lacks " + sourceKey + ": index " + object + " again", null, true));
         Properties source = new Properties();
         try {
             source.load(new StringReader(new String(recorded, StandardCharsets.UTF_8)));
@@ -123,7 +126,7 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
         if (!eTag.equals(head.eTag()) || head.size() != size) {
             throw new S3StoreException("the index of " + object + " is stale: the object changed since it was indexed"
                     + " (ETag " + head.eTag() + ", " + head.size() + " bytes; indexed: " + eTag + ", " + size
-                    + " bytes); index it again with `linestore index " + object + "`", null);
+                    + " bytes); index it again with `linestore index " + object + "`", null, true);
         }
         return new StoreObjects(object, sidecar, manifest, eTag, size, null);
     }
@@ -132,10 +135,15 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
      * A file on a web server with the sidecar {@code linestore index} made of it, served beside it: the
      * file must have the size indexed and the CRC32C of the head and tail the sidecar records (two
      * ranged GETs, the second asking for the first one's ETag, or Last-Modified date from a server
-     * that gives no ETag, and compared with it). That version is then asked for by every read.
+     * that gives no ETag, and compared with it). Then, as a local file indexed in place is trusted by
+     * its size and modification time, the file is trusted if the server dates it to the second the
+     * indexed file was modified in; served with another date (or an ETag only), its whole content must
+     * have the CRC32C the sidecar records ({@link CheckedVersions}: once per version); from a server
+     * that gives neither ETag nor date, the head and tail decide. That version is then asked for by
+     * every read.
      */
     private static StoreObjects servedFile(ObjectReads objects, ObjectLocation object, ObjectLocation sidecar,
-            Manifest manifest) {
+            Manifest manifest, CheckedVersions checked) {
         long indexed = manifest.dataBytes();
         SourceFile source = manifest.source();
         String stale = sidecar.equals(object.withSuffix(StoreFiles.SIDECAR_SUFFIX))
@@ -172,11 +180,25 @@ record StoreObjects(ObjectLocation location, ObjectLocation filesRoot, Manifest 
             throw new S3StoreException(object + " is not the file its index " + sidecar + "/ was made of (the CRC32C"
                     + " of its first or last " + StoreFiles.PROBE_BYTES + " bytes differs)" + stale, null);
         }
+        boolean datedAsIndexed = head.modified() != null
+                && head.modified().getEpochSecond() == Math.floorDiv(source.modifiedMillis(), 1000);
+        // A file of at most twice the probe is whole in its head and tail: checked already.
+        if (head.eTag() != null && !datedAsIndexed && indexed > 2L * StoreFiles.PROBE_BYTES) {
+            ShardEntry entry = manifest.shards().get(0);
+            Optional<String> mismatch = checked.mismatch(objects, object.bucket(), object.key(), head.eTag(), indexed,
+                    entry.dataCrc32c());
+            if (mismatch.isPresent()) {
+                throw new S3StoreException(object + " is not the file its index " + sidecar + "/ was made of (served"
+                        + " as " + head.eTag() + ", with another date than the file indexed, " + mismatch.get() + ")"
+                        + stale, null);
+            }
+        }
         return new StoreObjects(object, sidecar, manifest, head.eTag(), indexed, null);
     }
 
     private static S3StoreException missing(ObjectLocation object, ObjectLocation sidecar) {
-        return new S3StoreException("the object " + object + " indexed by " + sidecar + "/ no longer exists", null);
+        return new S3StoreException("the object " + object + " indexed by " + sidecar + "/ no longer exists", null,
+                true);
     }
 
     private static long crc32c(byte[] bytes) {

@@ -15,9 +15,11 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
@@ -36,16 +38,19 @@ import software.amazon.awssdk.services.s3.model.S3Object;
  *
  * <ol>
  * <li>Multipart uploads below the prefix that a killed push left incomplete are aborted.</li>
- * <li>Each shard whose data and index the committed manifest already names with the same store id,
- *     generation and shard entry is kept as it is; every other file's committed bytes go up under a
- *     key no committed manifest names, {@code gN/pXXXXXXXXXXXX/FILE} with a random push id (a file
- *     larger than the part size in a multipart upload).</li>
+ * <li>The prefix is listed once. An object the committed manifest names for a shard of the same
+ *     store id, generation and shard entry is kept as it is if the listing shows it whole: the size
+ *     of the file and the ETag the server gave it at push (an object deleted, cut short, swapped or
+ *     edited since fails one or the other). Every other file's committed bytes go up under a key no
+ *     committed manifest names, {@code gN/pXXXXXXXXXXXX/FILE} with a random push id (a file larger
+ *     than the part size in a multipart upload): a push repairs what a prefix lost or holds changed.</li>
  * <li>The manifest goes up last, naming every object and the ETag the server gave it
- *     ({@link PushedObjects}); if nothing changed, nothing is uploaded, the manifest included (what
- *     follows still runs).</li>
+ *     ({@link PushedObjects}); if every object was kept, nothing is uploaded, the manifest included
+ *     (what follows still runs).</li>
  * <li>Then the objects of earlier pushes that the new manifest does not name are deleted: those the
- *     old manifest named, and push folders that killed pushes left behind (only those written
- *     before this push began, so a concurrent push's objects are left alone).</li>
+ *     old manifest named, and those in push folders that killed pushes left behind (listed before
+ *     the uploads: only those written before this push began, so a concurrent push's objects are
+ *     left alone).</li>
  * </ol>
  *
  * <p>One pusher per prefix at a time: two pushes racing end with the manifest of whichever wrote
@@ -80,7 +85,7 @@ final class StorePusher {
      *
      * @param storeDir the local store
      * @param target the prefix to upload it below
-     * @return bytes uploaded, manifest included; 0 if the prefix already held this store
+     * @return bytes uploaded, manifest included; 0 if the prefix already held this store, every object whole
      * @throws StoreNotFoundException if there is no store at {@code storeDir}
      * @throws IllegalArgumentException if {@code storeDir} is a file's sidecar index
      * @throws S3StoreException if a request fails; the prefix then still holds the store it held
@@ -106,6 +111,10 @@ final class StorePusher {
                 target.resolve(StoreFiles.MANIFEST)).map(json -> ManifestCodec.parseRemote(
                         target.path(StoreFiles.MANIFEST), json));
         abortIncompleteUploads(target, started);
+        List<S3Object> listing = list(target);
+        Map<String, S3Object> held = new HashMap<>();
+        String prefix = target.resolve("");
+        listing.forEach(object -> held.put(object.key().substring(prefix.length()), object));
 
         String folder = StoreObjects.relativeFilesDir(manifest) + "p"
                 + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()).substring(4) + "/";
@@ -113,39 +122,66 @@ final class StorePusher {
         long uploaded = 0;
         for (int k = 0; k < manifest.shards().size(); k++) {
             PushedObjects.Shard kept = unchanged(previous, manifest, k);
-            if (kept != null) {
-                shards.add(kept);
-                continue;
-            }
             ShardEntry shard = manifest.shards().get(k);
-            String dataKey = folder + StoreFiles.dataFile(manifest.layout(), k);
-            String dataETag = upload(new FileRange(StoreFiles.dataPath(storeDir, manifest, k), 0, shard.dataBytes()),
-                    target.bucket(), target.resolve(dataKey));
-            uploaded += shard.dataBytes();
-            String indexKey = null;
-            String indexETag = null;
+            Pushed data = keptOrUploaded(kept == null ? null : kept.dataKey(), kept == null ? null : kept.dataETag(),
+                    held, new FileRange(StoreFiles.dataPath(storeDir, manifest, k), 0, shard.dataBytes()), target,
+                    folder + StoreFiles.dataFile(manifest.layout(), k));
+            uploaded += data.uploaded();
+            Pushed index = null;
             if (manifest.indexStride() > 0) {
                 long indexBytes = IndexFiles.committedBytes(manifest.index(), IndexFormat.Identity.of(manifest, k),
                         shard.lines(), shard.indexBytes());
-                indexKey = folder + StoreFiles.indexFile(manifest.layout(), k);
-                indexETag = upload(new FileRange(StoreFiles.indexPath(storeDir, manifest, k), 0, indexBytes),
-                        target.bucket(), target.resolve(indexKey));
-                uploaded += indexBytes;
+                index = keptOrUploaded(kept == null ? null : kept.indexKey(), kept == null ? null : kept.indexETag(),
+                        held, new FileRange(StoreFiles.indexPath(storeDir, manifest, k), 0, indexBytes), target,
+                        folder + StoreFiles.indexFile(manifest.layout(), k));
+                uploaded += index.uploaded();
             }
-            shards.add(new PushedObjects.Shard(dataKey, dataETag, indexKey, indexETag));
+            shards.add(new PushedObjects.Shard(data.key(), data.eTag(), index == null ? null : index.key(),
+                    index == null ? null : index.eTag()));
         }
         PushedObjects pushed = new PushedObjects(shards);
         if (previous.isPresent() && manifest.equals(previous.get().manifest())
                 && pushed.equals(previous.get().objects())) {
-            deleteLeftovers(target, pushed, started);
+            deleteLeftovers(target, listing, pushed, started);
             return 0;
         }
         byte[] remote = ManifestCodec.toJson(manifest, pushed);
         objects.put(target.bucket(), target.resolve(StoreFiles.MANIFEST), RequestBody.fromBytes(remote));
         uploaded += remote.length;
         previous.ifPresent(old -> deleteReplaced(target, old, pushed));
-        deleteLeftovers(target, pushed, started);
+        deleteLeftovers(target, listing, pushed, started);
         return uploaded;
+    }
+
+    /**
+     * A file's object and its ETag, and the bytes uploaded for it.
+     *
+     * @param key the key, relative to the prefix
+     * @param eTag the server's ETag
+     * @param uploaded bytes uploaded: 0 for an object kept
+     */
+    private record Pushed(String key, String eTag, long uploaded) {
+    }
+
+    /**
+     * The object the committed manifest names for a file, if the prefix holds it whole (the file's
+     * size, the ETag recorded at push), else the file uploaded under a new key.
+     *
+     * @param keptKey the key the committed manifest names for the file, or {@code null}
+     * @param keptETag the ETag it records for it
+     * @param held what the listing found below the prefix, by key relative to it
+     * @param file the file's committed bytes
+     * @param target the prefix
+     * @param newKey the key to upload it under, relative to the prefix
+     * @return the object kept, or the one uploaded
+     */
+    private Pushed keptOrUploaded(String keptKey, String keptETag, Map<String, S3Object> held, FileRange file,
+            ObjectLocation target, String newKey) {
+        S3Object there = keptKey == null ? null : held.get(keptKey);
+        if (there != null && there.size() == file.length() && keptETag.equals(there.eTag())) {
+            return new Pushed(keptKey, keptETag, 0);
+        }
+        return new Pushed(newKey, upload(file, target.bucket(), target.resolve(newKey)), file.length());
     }
 
     /**
@@ -202,21 +238,28 @@ final class StorePusher {
         return keys;
     }
 
-    /** Deletes objects in push folders below the prefix that no manifest names, written before {@code started}. */
-    private void deleteLeftovers(ObjectLocation target, PushedObjects pushed, Instant started) {
-        Set<String> kept = keys(pushed);
+    /** The objects below the prefix. */
+    private List<S3Object> list(ObjectLocation target) {
         String prefix = target.resolve("");
         try {
-            for (S3Object object : objects.client().listObjectsV2Paginator(r -> r.bucket(target.bucket())
-                    .prefix(prefix)).contents()) {
-                String relative = object.key().substring(prefix.length());
-                if (PUSHED_KEY.matcher(relative).matches() && !kept.contains(relative)
-                        && object.lastModified().isBefore(started)) {
-                    objects.delete(target.bucket(), object.key());
-                }
-            }
+            return objects.client().listObjectsV2Paginator(r -> r.bucket(target.bucket()).prefix(prefix)).contents()
+                    .stream().toList();
         } catch (SdkException e) {
             throw objects.errors().failure(e, "LIST", target.bucket(), prefix);
+        }
+    }
+
+    /** Deletes the listed objects in push folders that no manifest names, written before {@code started}. */
+    private void deleteLeftovers(ObjectLocation target, List<S3Object> listing, PushedObjects pushed,
+            Instant started) {
+        Set<String> kept = keys(pushed);
+        String prefix = target.resolve("");
+        for (S3Object object : listing) {
+            String relative = object.key().substring(prefix.length());
+            if (PUSHED_KEY.matcher(relative).matches() && !kept.contains(relative)
+                    && object.lastModified().isBefore(started)) {
+                objects.delete(target.bucket(), object.key());
+            }
         }
     }
 

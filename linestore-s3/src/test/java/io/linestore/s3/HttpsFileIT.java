@@ -189,6 +189,36 @@ class HttpsFileIT {
     }
 
     /**
+     * A file edited in its middle at the same size, past the first and last 64 KiB whose CRC32C its
+     * sidecar records, served with another date than the one indexed: its whole content is checked
+     * against the index's, and it is refused on open. Touched but unchanged, it reads.
+     */
+    @Test
+    void aFileEditedInItsMiddleAtTheSameSizeIsRefused() throws IOException {
+        byte[] text = TestLines.text(21, LINES, true, false);
+        Path file = Files.write(served.resolve("middle.log"), text);
+        LineStores.index(file, IndexOptions.defaults());
+        long indexed = Files.getLastModifiedTime(file).toMillis();
+        Files.setLastModifiedTime(file, FileTime.fromMillis(indexed + 5_000));
+        try (LineStore remote = open("middle.log")) {
+            assertThat(PrintedLines.of(remote, LINES / 2, 3)).isEqualTo(PrintedLines.of(PrintedLines.split(text),
+                    LINES / 2, 3));
+        }
+        byte[] changed = text.clone();
+        int at = text.length / 2;
+        while (changed[at] == '\n' || changed[at] == '\r' || changed[at] < 0) {
+            at++;
+        }
+        assertThat(at).isBetween(64 << 10, text.length - (64 << 10));
+        changed[at] ^= 1;
+        Files.write(file, changed);
+        Files.setLastModifiedTime(file, FileTime.fromMillis(indexed + 10_000));
+        assertThatThrownBy(() -> open("middle.log").close()).isInstanceOf(S3StoreException.class)
+                .hasMessageContaining(server.url() + "/middle.log").hasMessageContaining("index it again")
+                .hasMessageNotContaining("\n");
+    }
+
+    /**
      * A sidecar manifest read before is asked about with If-None-Match and not sent again while its
      * ETag is unchanged; from a server without ETags it is read whole (its date has whole seconds); a
      * file indexed again is read with its new manifest.

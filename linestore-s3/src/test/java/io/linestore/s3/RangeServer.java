@@ -36,7 +36,7 @@ import javax.net.ssl.TrustManagerFactory;
  * A small file server for tests and measurements, as static file servers and object storage
  * behave: GET and HEAD of the files below a folder, one {@code Range: bytes=a-b} per request (206
  * with {@code Content-Range}, 416 past the end), a strong ETag from each file's size and modification
- * time, {@code If-Match} (412), {@code If-None-Match} (304), kept-alive connections, one virtual thread per connection. Over HTTPS
+ * time and the time as {@code Last-Modified}, {@code If-Match} (412), {@code If-None-Match} (304), kept-alive connections, one virtual thread per connection. Over HTTPS
  * with a self-signed certificate made by the JDK's {@code keytool} for 127.0.0.1 ({@link #trust()}
  * is a context that trusts it, {@link #keyStore()} a trust store for {@code -Djavax.net.ssl.trustStore}),
  * or plain HTTP. It can take the first part of each path for an S3 bucket (path-style, any bucket;
@@ -284,7 +284,7 @@ public final class RangeServer implements AutoCloseable {
             String lastModified = DateTimeFormatter.RFC_1123_DATE_TIME.format(
                     Instant.ofEpochMilli(modified).atZone(ZoneOffset.UTC));
             Map<String, String> version = new HashMap<>(withoutETags ? Map.of("Last-Modified", lastModified)
-                    : Map.of("ETag", eTag));
+                    : Map.of("ETag", eTag, "Last-Modified", lastModified));
             String ifMatch = headers.get("if-match");
             String ifUnmodifiedSince = headers.get("if-unmodified-since");
             if ((ifMatch != null && !ifMatch.equals(eTag)) || (ifUnmodifiedSince != null && modified / 1000

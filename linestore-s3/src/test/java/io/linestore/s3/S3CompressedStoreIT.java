@@ -13,9 +13,12 @@ import io.linestore.ReadOptions;
 import io.linestore.StoreOptions;
 import io.linestore.VerifyReport;
 import io.linestore.WriteOptions;
+import io.linestore.impl.format.ManifestCodec;
+import io.linestore.impl.format.StoreFiles;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
@@ -32,7 +35,8 @@ import software.amazon.awssdk.core.sync.RequestBody;
  * appended store's old seek table among them; many GETs in flight for a large part), one GET per read
  * once a shard's entries and seek table are in memory; a seek table longer than the first GET of the
  * object's end is read whole; {@code verify} decompresses every frame; a damaged frame is an error
- * naming the object and the block, never other lines.
+ * naming the object and the block, never other lines, and an object edited after the push is
+ * refused whole.
  */
 @ExtendWith(SeaweedFs.class)
 class S3CompressedStoreIT {
@@ -96,15 +100,16 @@ class S3CompressedStoreIT {
             // Frames of 64 bytes: a seek table of more than 64 KiB, which takes a second GET to read.
             LineStores.build(new ByteArrayInputStream(text(0, 15_000)), local,
                     StoreOptions.builder().compression(Compression.zstd(3, Compression.MIN_BLOCK_BYTES)).build());
+            // Damaged in the bytes pushed, as a server's disk might damage them: the object has the ETag
+            // the manifest records, so only its frames' checksums tell.
+            Path file = StoreFiles.dataPath(local, ManifestCodec.read(local), 0);
+            byte[] data = Files.readAllBytes(file);
+            data[data.length / 2] ^= 0x20;
+            Files.write(file, data);
             String bucket = SeaweedFs.newBucket(objects);
             ObjectLocation location = new ObjectLocation(bucket, "compressed");
             new StorePusher(objects, StorePusher.DEFAULT_PART_BYTES).push(local, location);
             String dataKey = locate(objects, location).dataKey(0);
-            byte[] data = objects.getIfExists(bucket, dataKey).orElseThrow();
-            // Past the first 4 KiB, which a reader checks against the manifest when the ETag changed.
-            int flipped = data.length / 2;
-            data[flipped] ^= 0x20;
-            objects.put(bucket, dataKey, RequestBody.fromBytes(data));
 
             try (LineStore remote = open(objects, location); LineStore expected = LineStores.open(local)) {
                 assertThat(remote.read(0, 10)).isEqualTo(expected.read(0, 10));
@@ -118,6 +123,14 @@ class S3CompressedStoreIT {
                     assertThat(problem.file()).endsWith(dataKey);
                     assertThat(problem.message()).contains("does not decompress");
                 });
+            }
+            // Edited after the push, so of another ETag: refused whole before a frame is read.
+            byte[] pushed = objects.getIfExists(bucket, dataKey).orElseThrow();
+            pushed[pushed.length / 3] ^= 0x20;
+            objects.put(bucket, dataKey, RequestBody.fromBytes(pushed));
+            try (LineStore fresh = open(objects, location)) {
+                assertThatThrownBy(() -> fresh.read(0, 10)).isInstanceOf(CorruptStoreException.class)
+                        .hasMessageContaining(dataKey).hasMessageContaining("its content is not shard 0's");
             }
         }
     }
@@ -135,6 +148,6 @@ class S3CompressedStoreIT {
 
     /** The store's objects as the bucket's manifest names them now. */
     private StoreObjects locate(ObjectReads objects, ObjectLocation location) {
-        return StoreObjects.locate(objects, location, new IndexCache(temp.resolve("manifests"), 1 << 20).manifests());
+        return StoreObjects.locate(objects, location, new IndexCache(temp.resolve("manifests"), 1 << 20));
     }
 }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -92,6 +93,29 @@ class S3IndexInPlaceIT {
             new ObjectIndexer(objects).index(object, IndexOptions.defaults());
             try (LineStore store = S3LineStore.open(objects, cache, object, ReadOptions.of(ReadMethod.AUTO), () -> { })) {
                 assertThat(store.read(0, 10)).containsExactly("uno", "dos", "tre", "x");
+            }
+        }
+    }
+    /**
+     * A sidecar manifest cached within its time to live ({@code LINESTORE_S3_MANIFEST_TTL}) after the
+     * object was replaced and indexed again names index files that are gone: the open reads the
+     * sidecar's manifest again and the new lines.
+     */
+    @Test
+    void aSidecarManifestCachedBeforeTheObjectWasIndexedAgainIsReadAgainOnOpen(SeaweedFs server) {
+        try (S3Objects objects = server.client(temp.resolve("cache"))) {
+            String bucket = SeaweedFs.newBucket(objects);
+            ObjectLocation object = new ObjectLocation(bucket, "data/app.log");
+            objects.put(bucket, object.key(), RequestBody.fromString("one\ntwo\nthree\n"));
+            new ObjectIndexer(objects).index(object, IndexOptions.defaults());
+            IndexCache cache = new IndexCache(temp.resolve("ttl-cache"), 1 << 30, Duration.ofHours(1));
+            try (LineStore store = S3LineStore.open(objects, cache, object, ReadOptions.of(ReadMethod.AUTO), () -> { })) {
+                assertThat(store.read(1, 1)).containsExactly("two");
+            }
+            objects.put(bucket, object.key(), RequestBody.fromString("uno\ndos\ntres\ncuatro\n"));
+            new ObjectIndexer(objects).index(object, IndexOptions.defaults());
+            try (LineStore store = S3LineStore.open(objects, cache, object, ReadOptions.of(ReadMethod.AUTO), () -> { })) {
+                assertThat(store.read(0, 10)).containsExactly("uno", "dos", "tres", "cuatro");
             }
         }
     }

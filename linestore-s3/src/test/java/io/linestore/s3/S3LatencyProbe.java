@@ -75,7 +75,7 @@ final class S3LatencyProbe {
     private static void measure(S3Objects objects, RequestCounter counter, ObjectLocation location, Path cacheDir,
             int reads, int seconds) throws Exception {
         IndexCache cache = new IndexCache(cacheDir, 1L << 30);
-        StoreObjects objectsOfStore = StoreObjects.locate(objects, location, cache.manifests());
+        StoreObjects objectsOfStore = StoreObjects.locate(objects, location, cache);
         try (ShardIndexes indexes = new ShardIndexes(objects, objectsOfStore, cache);
                 LineStore store = S3LineStore.open(objects, cache, location, ReadOptions.of(ReadMethod.AUTO),
                         () -> { })) {
