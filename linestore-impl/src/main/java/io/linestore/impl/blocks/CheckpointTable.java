@@ -76,6 +76,8 @@ public final class CheckpointTable implements BlockTable, Closeable {
     private static final byte[] MAGIC_DEFLATED_WINDOWS = "LSCHKPT1".getBytes(StandardCharsets.US_ASCII);
     private static final int HEADER = 32;
     private static final int ENTRY = 40;
+    /** The most bytes of entries a table is read in: one array, of fewer than 2^31 bytes. */
+    private static final long MAX_TABLE_BYTES = Integer.MAX_VALUE - 8 - (Integer.MAX_VALUE - 8) % Long.BYTES;
     private static final int END = 16;
     /** A window's coding: a raw deflate stream of that window alone. */
     private static final int DEFLATED = 0;
@@ -202,14 +204,19 @@ public final class CheckpointTable implements BlockTable, Closeable {
         int codec = header.getInt(16);
         int n = header.getInt(20);
         long tableAt = header.getLong(24);
-        if ((codec != GZIP && codec != ZSTD) || n < 1 || tableAt < HEADER || tableAt + (long) ENTRY * n + END != bytes) {
+        long tableBytes = (long) ENTRY * n + END;
+        if ((codec != GZIP && codec != ZSTD) || n < 1 || tableAt < HEADER || tableAt + tableBytes != bytes) {
             throw new CorruptStoreException(path, "header (codec " + codec + ", " + n + " checkpoints at " + tableAt
                     + ") does not fit its " + bytes + " bytes");
         }
+        if (tableBytes > MAX_TABLE_BYTES) {
+            throw new CorruptStoreException(path, n + " checkpoints, more than a table holds ("
+                    + (MAX_TABLE_BYTES - END) / ENTRY + ")");
+        }
         // One bulk copy, then plain array reads: a buffer read per field is slow until the JIT compiles it,
         // and a short command never gets that far.
-        long[] fields = new long[(ENTRY * n + END) / Long.BYTES];
-        read(channel, tableAt, ENTRY * n + END).asLongBuffer().get(fields);
+        long[] fields = new long[(int) tableBytes / Long.BYTES];
+        read(channel, tableAt, (int) tableBytes).asLongBuffer().get(fields);
         long[] text = new long[n + 1];
         long[] file = new long[n + 1];
         long[] windowAt = new long[n];
