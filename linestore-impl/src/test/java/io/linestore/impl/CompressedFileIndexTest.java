@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.luben.zstd.Zstd;
+import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdCompressCtx;
 import io.linestore.Compression;
 import io.linestore.CorruptStoreException;
@@ -116,6 +117,31 @@ class CompressedFileIndexTest {
                 .hasMessageContaining("one zstd frame").hasMessageContaining("--compress zstd")
                 .hasMessageContaining("pzstd");
         assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    /** Valid zstd that needs a dictionary: unsupported, saying so, not damaged. */
+    @Test
+    void aZstdFrameThatNeedsADictionaryIsUnsupportedNotDamaged() throws IOException {
+        byte[][] samples = new byte[2_000][];
+        for (int i = 0; i < samples.length; i++) {
+            samples[i] = ("{\"id\": " + i + ", \"name\": \"user" + i % 97 + "\", \"tags\": [\"a\", \"b\"]}\n")
+                    .getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        }
+        byte[] dictionary = trainedDictionary(samples);
+        byte[] frame = Zstd.compressUsingDict(text(3_000, 8), dictionary, 3);
+        Path file = Files.write(dir.resolve("dict.zst"), frame);
+
+        assertThatThrownBy(() -> index(file)).isInstanceOf(UnsupportedFormatException.class)
+                .hasMessageContaining("dict.zst").hasMessageContaining("needs a dictionary");
+        assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    private static byte[] trainedDictionary(byte[][] samples) {
+        ZstdDictTrainer trainer = new ZstdDictTrainer(1 << 20, 2 << 10);
+        for (byte[] sample : samples) {
+            trainer.addSample(sample);
+        }
+        return trainer.trainSamples();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.linestore.impl.zstd;
 
+import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import io.linestore.UnsupportedFormatException;
@@ -70,8 +71,7 @@ public final class ZstdCheckpointer extends Checkpointer {
             try {
                 frameDone = context.decompressDirectByteBufferStream(into, input);
             } catch (ZstdException e) {
-                throw new IOException("zstd data is damaged in the frame that starts at byte " + frameStart
-                        + ": " + e.getMessage(), e);
+                throw unsupportedOrDamaged(e);
             }
             int got = into.position() - before;
             text += got;
@@ -101,6 +101,21 @@ public final class ZstdCheckpointer extends Checkpointer {
         if (frameStart < size && text - checkpoints.lastText() >= span) {
             checkpoints.add(text, frameStart, 0, null, 0);
         }
+    }
+
+    /**
+     * A frame zstd refuses: valid data that needs a dictionary, which linestore does not give zstd, is
+     * unsupported; anything else damaged.
+     */
+    private IOException unsupportedOrDamaged(ZstdException e) {
+        // The streaming calls report zstd's error code negated.
+        long code = Math.abs(e.getErrorCode());
+        String frame = "the zstd frame that starts at byte " + frameStart;
+        if (code == Zstd.errDictionaryWrong()) {
+            throw new UnsupportedFormatException(file + ": " + frame + " needs a dictionary, which linestore does not"
+                    + " use; decompress it with its dictionary (zstd -d -D DICT) and index or build from the text");
+        }
+        return new IOException("zstd data is damaged in " + frame + ": " + e.getMessage(), e);
     }
 
     private void end() throws IOException {
