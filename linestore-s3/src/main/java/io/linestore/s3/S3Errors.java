@@ -65,6 +65,10 @@ final class S3Errors {
                     + (code.isEmpty() ? "" : " " + code) + firstLine(s3.awsErrorDetails() == null ? null
                             : s3.awsErrorDetails().errorMessage()), e);
         }
+        RequestClock.Expired expired = find(e, RequestClock.Expired.class);
+        if (expired != null) {
+            return new S3StoreException(expired.describe(endpoint, action, object), e);
+        }
         if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
                 || has(e, SocketTimeoutException.class)) {
             return new S3StoreException(endpoint + " did not answer " + action + " " + object + " within the timeout"
@@ -101,11 +105,15 @@ final class S3Errors {
     }
 
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
+        return find(e, type) != null;
+    }
+
+    private static <T extends Throwable> T find(Throwable e, Class<T> type) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {
-                return true;
+                return type.cast(t);
             }
         }
-        return false;
+        return null;
     }
 }
