@@ -1,11 +1,13 @@
 package io.linestore.s3;
 
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import javax.net.ssl.SSLException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.RetryableException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -92,8 +94,10 @@ final class S3Errors {
             return new S3StoreException("no AWS credentials for " + object + ": set AWS_ACCESS_KEY_ID and"
                     + " AWS_SECRET_ACCESS_KEY, or a profile in ~/.aws/credentials", e);
         }
-        return new S3StoreException(action + " " + object + " at " + endpoint + " failed" + firstLine(e.getMessage()),
-                e);
+        // A body that broke on every try: the SDK's message is generic, its cause says what broke.
+        String detail = e instanceof RetryableException && e.getCause() instanceof IOException broken
+                ? broken.getMessage() : e.getMessage();
+        return new S3StoreException(action + " " + object + " at " + endpoint + " failed" + firstLine(detail), e);
     }
 
     private static String firstLine(String message) {
