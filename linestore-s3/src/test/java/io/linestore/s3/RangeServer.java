@@ -26,7 +26,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -45,7 +44,7 @@ import javax.net.ssl.TrustManagerFactory;
  * a missing file is S3's {@code NoSuchKey}, and requests are not authenticated), answer each request
  * after a delay without using CPU (as a distant server), ignore ranges (as some servers do), send no
  * ETags (only {@code Last-Modified}, honouring {@code If-Unmodified-Since}), answer other ranges
- * than asked for, send bodies one byte a second, or cut the next body half way. It counts requests.
+ * than asked for, send bodies one byte a second, or cut the next bodies half way. It counts requests.
  * Shared with the command line's tests by this module's test jar.
  */
 public final class RangeServer implements AutoCloseable {
@@ -67,7 +66,7 @@ public final class RangeServer implements AutoCloseable {
     private volatile boolean shiftRanges;
     private volatile boolean bucketPaths;
     private volatile boolean trickle;
-    private final AtomicBoolean cutNext = new AtomicBoolean();
+    private final AtomicInteger cuts = new AtomicInteger();
     private volatile long delayMillis;
 
     private RangeServer(Path root, ServerSocket socket, SSLContext tls, Path keyStore) {
@@ -240,11 +239,13 @@ public final class RangeServer implements AutoCloseable {
     }
 
     /**
-     * Makes the server send only the first half of the next answer's body and then close its
-     * connection, as a connection lost in the middle of an answer.
+     * Makes the server send only the first half of each of the next answers' bodies and then close
+     * their connections, as connections lost in the middle of an answer.
+     *
+     * @param count how many answers to cut
      */
-    public void cutNextBody() {
-        cutNext.set(true);
+    public void cutBodies(int count) {
+        cuts.set(count);
     }
 
     private void accept() {
@@ -356,7 +357,7 @@ public final class RangeServer implements AutoCloseable {
         if (head) {
             return;
         }
-        boolean cut = (body != null ? body.length : length) > 1 && cutNext.getAndSet(false);
+        boolean cut = (body != null ? body.length : length) > 1 && cuts.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
         if (cut || trickle) {
             slowly(out, body != null ? body : bytes(file, from, length), cut);
         } else if (body != null) {

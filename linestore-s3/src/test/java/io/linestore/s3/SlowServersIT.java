@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Servers that are slow or break off, with limits of a second set through the settings: a server
  * that trickles its answers fails a read of an {@code http://} file and of an {@code s3://} store
  * within the deadline, in one line naming the URL; an answer cut in the middle is read again from
- * {@code s3://} as from a web server; an upload the server stops taking fails a push, as one PUT and
+ * {@code s3://} as from a web server, and one cut on every try fails naming the object and what
+ * broke; an upload the server stops taking fails a push, as one PUT and
  * as a multipart upload's part, within the write timeout, naming the object. Each must end well
  * within {@link #GENEROUS} (a few seconds are expected), where the reads and pushes without these
  * limits took hours.
@@ -116,13 +117,38 @@ class SlowServersIT {
         }
     }
 
+    @Test
+    void anAnswerCutOnEveryTryFailsTheReadNamingTheObjectAndWhatBroke() throws Throwable {
+        Path www = servedStore();
+        try (RangeServer server = RangeServer.http(www).bucketPaths(true);
+                S3Objects objects = S3Objects.connect(settings(server.endpoint(), Map.of()), SeaweedFs.credentials(),
+                        List.of())) {
+            URI url = URI.create(server.url() + "/any-bucket/store");
+            withProperties(Map.of(), () -> {
+                try (LineStore s3 = openS3(objects); LineStore http = LineStores.open(url)) {
+                    for (LineStore remote : List.of(s3, http)) {
+                        remote.read(500, 40);
+                        // The first try and the 2 retries of the default settings.
+                        server.cutBodies(3);
+                        assertThatThrownBy(() -> remote.read(1_500, 40)).as("%s", remote)
+                                .isInstanceOf(S3StoreException.class)
+                                .hasMessageContaining("/store/")
+                                .hasMessageContaining("Premature EOF")
+                                .hasMessageNotContaining("\n");
+                        server.cutBodies(0);
+                    }
+                }
+            });
+        }
+    }
+
     /** Opens a store, reads lines 500 to 539 with the next answer cut or not, and counts the requests. */
     private static int requestsOfARead(Callable<LineStore> open, RangeServer server, boolean cut,
             List<String> expected) throws Exception {
         try (LineStore store = open.call()) {
             int before = server.requests();
             if (cut) {
-                server.cutNextBody();
+                server.cutBodies(1);
             }
             assertThat(store.read(500, 40)).isEqualTo(expected);
             return server.requests() - before;
