@@ -19,6 +19,7 @@ module io.linestore.s3 {
     requires software.amazon.awssdk.regions;
     requires software.amazon.awssdk.http;
     requires software.amazon.awssdk.http.urlconnection;
+    requires software.amazon.awssdk.metrics;
     requires software.amazon.awssdk.retries;
     requires software.amazon.awssdk.retries.api;
 

@@ -20,7 +20,8 @@ import java.util.Objects;
  *     {@code >= 0} (0 keeps none: every read decompresses its blocks); shared by the store's threads
  * @param remoteTimeout for a store or file reached over the network ({@code s3://}, {@code https://}):
  *     how long one try of a request waits to connect and for each next piece of the answer, positive;
- *     or {@code null} for the provider's setting ({@code LINESTORE_S3_TIMEOUT}, else 4 s)
+ *     or {@code null} for the provider's setting ({@code LINESTORE_S3_TIMEOUT}, else 4 s); a server
+ *     that trickles its answer is bounded by {@code remoteDeadline} instead
  * @param remoteRetries for a store or file reached over the network: how often a request that timed
  *     out or failed in a way worth trying again is tried again, {@code >= 0}; or
  *     {@link #SETTINGS_RETRIES} for the provider's setting ({@code LINESTORE_S3_RETRIES}, else 2)
@@ -28,9 +29,13 @@ import java.util.Objects;
  *     sidecar {@code linestore index} made of it lies, an {@code https://} URL or a local folder's
  *     {@code file:} URI, when it is not served beside the file (as for a presigned URL, whose query
  *     signs the file alone); {@code null} for beside the file ({@code URL.lsidx/}), the default
+ * @param remoteDeadline for a store or file reached over the network: the most one try of a read
+ *     may take, from connecting to the answer's last byte (an answer longer than 8 MiB gets it again
+ *     for each further 8 MiB), positive; or {@code null} for the provider's setting
+ *     ({@code LINESTORE_S3_DEADLINE}, else 10 s)
  */
 public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes,
-        long blockCacheBytes, Duration remoteTimeout, int remoteRetries, URI sidecarIndex) {
+        long blockCacheBytes, Duration remoteTimeout, int remoteRetries, URI sidecarIndex, Duration remoteDeadline) {
 
     /** Open shards cached when none is given. */
     public static final int DEFAULT_HANDLE_CACHE_SIZE = 128;
@@ -76,6 +81,9 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         if (remoteRetries < SETTINGS_RETRIES) {
             throw new IllegalArgumentException("remoteRetries must be >= 0: " + remoteRetries);
         }
+        if (remoteDeadline != null && (remoteDeadline.isNegative() || remoteDeadline.isZero())) {
+            throw new IllegalArgumentException("remoteDeadline must be positive: " + remoteDeadline);
+        }
     }
 
     /**
@@ -107,6 +115,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         private Duration remoteTimeout;
         private int remoteRetries = SETTINGS_RETRIES;
         private URI sidecarIndex;
+        private Duration remoteDeadline;
 
         private Builder() {
         }
@@ -179,6 +188,18 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
         }
 
         /**
+         * Sets the most one try of a network read may take, from connecting to the answer's last
+         * byte, for stores and files on object storage or web servers.
+         *
+         * @param remoteDeadline positive, or {@code null} for the provider's setting
+         * @return this builder
+         */
+        public Builder remoteDeadline(Duration remoteDeadline) {
+            this.remoteDeadline = remoteDeadline;
+            return this;
+        }
+
+        /**
          * Sets how often a failed network request is tried again, for stores and files on object
          * storage or web servers.
          *
@@ -211,7 +232,7 @@ public record ReadOptions(ReadMethod method, int handleCacheSize, int readBuffer
          */
         public ReadOptions build() {
             return new ReadOptions(method, handleCacheSize, readBufferSize, autoThresholdBytes, blockCacheBytes,
-                    remoteTimeout, remoteRetries, sidecarIndex);
+                    remoteTimeout, remoteRetries, sidecarIndex, remoteDeadline);
         }
     }
 }

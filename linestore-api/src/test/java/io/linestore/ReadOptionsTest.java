@@ -11,12 +11,15 @@ import org.junit.jupiter.api.Test;
 class ReadOptionsTest {
 
     @Test
-    void networkTimeoutAndRetriesDefaultToTheProvidersSettings() {
+    void networkTimeoutDeadlineAndRetriesDefaultToTheProvidersSettings() {
         ReadOptions defaults = ReadOptions.of(ReadMethod.MMAP);
         assertThat(defaults.remoteTimeout()).isNull();
+        assertThat(defaults.remoteDeadline()).isNull();
         assertThat(defaults.remoteRetries()).isEqualTo(ReadOptions.SETTINGS_RETRIES);
-        ReadOptions set = ReadOptions.builder().remoteTimeout(Duration.ofMillis(1500)).remoteRetries(0).build();
+        ReadOptions set = ReadOptions.builder().remoteTimeout(Duration.ofMillis(1500))
+                .remoteDeadline(Duration.ofSeconds(3)).remoteRetries(0).build();
         assertThat(set.remoteTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(set.remoteDeadline()).isEqualTo(Duration.ofSeconds(3));
         assertThat(set.remoteRetries()).isZero();
     }
 
@@ -28,11 +31,13 @@ class ReadOptionsTest {
     }
 
     @Test
-    void aTimeoutThatIsNotPositiveOrRetriesBelowZeroAreRefusedByName() {
+    void aTimeoutOrDeadlineThatIsNotPositiveOrRetriesBelowZeroAreRefusedByName() {
         assertThatThrownBy(() -> ReadOptions.builder().remoteTimeout(Duration.ZERO).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("remoteTimeout must be positive: PT0S");
         assertThatThrownBy(() -> ReadOptions.builder().remoteTimeout(Duration.ofSeconds(-1)).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("remoteTimeout");
+        assertThatThrownBy(() -> ReadOptions.builder().remoteDeadline(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("remoteDeadline must be positive: PT0S");
         assertThatThrownBy(() -> ReadOptions.builder().remoteRetries(-2).build())
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("remoteRetries must be >= 0: -2");
     }

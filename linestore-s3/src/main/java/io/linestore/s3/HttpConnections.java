@@ -11,9 +11,10 @@ import javax.net.ssl.SSLSocketFactory;
 /**
  * Opens the JDK's HTTP connections as both clients use them ({@link S3Objects} through the SDK for
  * an {@code http://} endpoint, {@link HttpObjects} directly): a timeout to connect and one for each
- * read of the answer, and TLS from the JDK's default context unless a socket factory is given. The
- * default context is made on the first {@code https} connection, so a client of an {@code http://}
- * endpoint never loads a trust store (tens of milliseconds of a short command's start). Stateless.
+ * read of the answer (what a whole try may take is {@link RequestClock}'s), and TLS from the JDK's
+ * default context unless a socket factory is given. The default context is made on the first
+ * {@code https} connection, so a client of an {@code http://} endpoint never loads a trust store
+ * (tens of milliseconds of a short command's start). Stateless.
  */
 final class HttpConnections {
 

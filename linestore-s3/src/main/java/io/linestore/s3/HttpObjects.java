@@ -28,9 +28,12 @@ import javax.net.ssl.SSLSocketFactory;
  * file servers, CDNs, object storage's public URLs. A location's "bucket" is the server's host and
  * port, its key the path. Uses the JDK's {@link HttpURLConnection} (kept-alive connections, the JDK's
  * trust store for {@code https}; {@code -Djavax.net.ssl.trustStore} adds a private certificate
- * authority). Each try waits the timeout to connect and for each read of the answer; a try that
- * times out, fails to connect, loses its connection or gets a 5xx or 429 answer is made again after a
- * short backoff, up to the retries asked for. A server that answers a range request with the whole file (status 200) is
+ * authority). Each try waits the timeout to connect and for each read of the answer, and has a
+ * deadline for all of it ({@link RequestClock}: connecting, the headers and the body, or each 8 MiB
+ * of a longer body); a try that times out, runs out of its deadline, fails to connect, loses its
+ * connection (an answer cut short included) or gets a 5xx or 429 answer is made again after a
+ * short backoff, up to the retries asked for; a whole file's stream is read on the deadline too,
+ * but not tried again. A server that answers a range request with the whole file (status 200) is
  * refused in one line (unless the file is no longer than the range asked for): reading it would mean
  * downloading the file; so is an answer of another range than asked for, or an encoded one. A file's
  * version is its ETag, or, from a server that gives none, its {@code Last-Modified} date; reads ask
@@ -50,6 +53,7 @@ final class HttpObjects implements ObjectReads {
 
     private final String scheme;
     private final Duration timeout;
+    private final Duration deadline;
     private final int retries;
     private final SSLSocketFactory tls;
 
@@ -58,31 +62,33 @@ final class HttpObjects implements ObjectReads {
      *
      * @param scheme {@code https} or {@code http}
      * @param timeout how long one try waits to connect, and for each read of the answer
+     * @param deadline the most one try may take, from connecting to the last byte of the answer
      * @param retries how often a failed try is made again
      * @param tls the TLS sockets to use, or {@code null} for the JDK's default (its trust store)
      */
-    HttpObjects(String scheme, Duration timeout, int retries, SSLSocketFactory tls) {
+    HttpObjects(String scheme, Duration timeout, Duration deadline, int retries, SSLSocketFactory tls) {
         this.scheme = scheme;
         this.timeout = timeout;
+        this.deadline = deadline;
         this.retries = retries;
         this.tls = tls;
     }
 
     @Override
     public Optional<Versioned> getIfChanged(String bucket, String key, String ifNoneMatch) {
-        return call("GET", bucket, key, -1, -1, null, ifNoneMatch, connection -> {
+        return call("GET", bucket, key, -1, -1, null, ifNoneMatch, (connection, clock) -> {
             int status = connection.getResponseCode();
             // 403: object storage's public URLs answer so for a missing key when listing is not public.
             if (status == 404 || status == 410 || status == 403) {
-                drain(connection);
+                drain(connection, clock);
                 return Optional.empty();
             }
             if (status == 304 && ifNoneMatch != null) {
-                drain(connection);
+                drain(connection, clock);
                 return Optional.of(new Versioned(null, ifNoneMatch));
             }
-            expect(connection, status, 200, "GET", bucket, key);
-            try (InputStream in = identityBody(connection, bucket, key)) {
+            expect(connection, clock, status, 200, "GET", bucket, key);
+            try (InputStream in = identityBody(connection, clock, bucket, key)) {
                 return Optional.of(new Versioned(in.readAllBytes(), identity(connection)));
             }
         });
@@ -95,14 +101,14 @@ final class HttpObjects implements ObjectReads {
 
     @Override
     public Range getRange(String bucket, String key, long from, long to, String ifMatch) {
-        return call("GET", bucket, key, from, to, ifMatch, null, connection -> {
+        return call("GET", bucket, key, from, to, ifMatch, null, (connection, clock) -> {
             int status = connection.getResponseCode();
             if (status == 412) {
-                drain(connection);
+                drain(connection, clock);
                 return null;
             }
             if (status == 416) {
-                drain(connection);
+                drain(connection, clock);
                 return new Range(new byte[0], null, Range.SHORTER);
             }
             long size;
@@ -115,11 +121,11 @@ final class HttpObjects implements ObjectReads {
                 throw new S3StoreException(url(bucket, key) + ": the server does not answer range requests (it sent"
                         + " the whole file for bytes " + from + "-" + (to - 1) + "); serve it from one that does", null);
             } else {
-                expect(connection, status, 206, "GET", bucket, key);
+                expect(connection, clock, status, 206, "GET", bucket, key);
                 size = checkedRange(connection, from, to, url(bucket, key));
             }
             int wanted = (int) (Math.min(to, size) - from);
-            try (InputStream in = identityBody(connection, bucket, key)) {
+            try (InputStream in = identityBody(connection, clock, bucket, key)) {
                 byte[] bytes = in.readNBytes(wanted);
                 if (bytes.length < wanted) {
                     // A connection cut in the middle of the answer: worth another try.
@@ -132,15 +138,15 @@ final class HttpObjects implements ObjectReads {
 
     @Override
     public Opened stream(String bucket, String key, String ifMatch) {
-        return call("GET", bucket, key, -1, -1, ifMatch, null, connection -> {
+        return call("GET", bucket, key, -1, -1, ifMatch, null, (connection, clock) -> {
             int status = connection.getResponseCode();
             if (status == 412) {
-                drain(connection);
+                drain(connection, clock);
                 throw new S3StoreException(url(bucket, key) + " changed (it is no longer " + ifMatch + ")", null,
                         true);
             }
-            expect(connection, status, 200, "GET", bucket, key);
-            return new Opened(identityBody(connection, bucket, key), connection.getContentLengthLong());
+            expect(connection, clock, status, 200, "GET", bucket, key);
+            return new Opened(identityBody(connection, clock, bucket, key), connection.getContentLengthLong());
         });
     }
 
@@ -156,12 +162,12 @@ final class HttpObjects implements ObjectReads {
 
     @Override
     public Optional<Head> head(String bucket, String key) {
-        return call("HEAD", bucket, key, -1, -1, null, null, connection -> {
+        return call("HEAD", bucket, key, -1, -1, null, null, (connection, clock) -> {
             int status = connection.getResponseCode();
             if (status == 404 || status == 410) {
                 return Optional.empty();
             }
-            expect(connection, status, 200, "HEAD", bucket, key);
+            expect(connection, clock, status, 200, "HEAD", bucket, key);
             return Optional.of(new Head(connection.getContentLengthLong(), identity(connection)));
         });
     }
@@ -171,10 +177,10 @@ final class HttpObjects implements ObjectReads {
         // Connections are the JDK's, kept alive for the process and closed when idle.
     }
 
-    /** What to do with an answer; may throw to fail the call. */
+    /** What to do with an answer, whose body is read on the try's clock; may throw to fail the call. */
     @FunctionalInterface
     private interface Answer<T> {
-        T read(HttpURLConnection connection) throws IOException;
+        T read(HttpURLConnection connection, RequestClock clock) throws IOException;
     }
 
     /**
@@ -190,6 +196,7 @@ final class HttpObjects implements ObjectReads {
         String url = url(bucket, key);
         for (int attempt = 0; ; attempt++) {
             HttpURLConnection connection = null;
+            RequestClock clock = null;
             try {
                 connection = HttpConnections.open(URI.create(url), timeout, tls);
                 connection.setRequestMethod(method);
@@ -207,26 +214,33 @@ final class HttpObjects implements ObjectReads {
                 if (ifNoneMatch != null) {
                     connection.setRequestProperty("If-None-Match", ifNoneMatch);
                 }
+                clock = RequestClock.start(RequestClock.Limit.DEADLINE, deadline, connection::disconnect);
                 int status = connection.getResponseCode();
+                clock.answered();
                 if ((status >= 500 || status == 429) && attempt < retries) {
-                    drain(connection);
+                    drain(connection, clock);
                     backoff(attempt);
                     continue;
                 }
                 try {
-                    return answer.read(connection);
+                    return answer.read(connection, clock);
                 } catch (RuntimeException e) {
                     connection.disconnect();
                     throw e;
                 }
             } catch (IOException e) {
+                IOException cause = clock == null ? e : clock.failure(e);
                 discard(connection);
                 // A timeout, a refused or broken connection may pass; a certificate or a host name will not.
                 if (attempt < retries && !(e instanceof SSLException) && !(e instanceof UnknownHostException)) {
                     backoff(attempt);
                     continue;
                 }
-                throw failure(e, method, url);
+                throw failure(cause, method, url);
+            } finally {
+                if (clock != null) {
+                    clock.stop();
+                }
             }
         }
     }
@@ -235,12 +249,12 @@ final class HttpObjects implements ObjectReads {
         return scheme + "://" + bucket + "/" + key;
     }
 
-    private void expect(HttpURLConnection connection, int status, int wanted, String method, String bucket,
-            String key) {
+    private void expect(HttpURLConnection connection, RequestClock clock, int status, int wanted, String method,
+            String bucket, String key) {
         if (status == wanted) {
             return;
         }
-        drain(connection);
+        drain(connection, clock);
         String url = url(bucket, key);
         if (status == 404 || status == 410) {
             throw new S3StoreException("no such file: " + url + " (status " + status + ")", null, true);
@@ -254,6 +268,9 @@ final class HttpObjects implements ObjectReads {
 
     private S3StoreException failure(IOException e, String method, String url) {
         String server = URI.create(url).getHost();
+        if (e instanceof RequestClock.Expired expired) {
+            return new S3StoreException(expired.describe(server, method, url), e);
+        }
         if (e instanceof SocketTimeoutException) {
             return new S3StoreException(server + " did not answer " + method + " " + url + " within the timeout of each"
                     + " try: is it overloaded or stalled? (--timeout and --retries, LINESTORE_S3_TIMEOUT and"
@@ -320,21 +337,25 @@ final class HttpObjects implements ObjectReads {
         return size;
     }
 
-    /** The answer's body, refused if the server encoded it (its lengths and ranges would not be the file's). */
-    private InputStream identityBody(HttpURLConnection connection, String bucket, String key) throws IOException {
+    /**
+     * The answer's body on the try's clock, refused if the server encoded it (its lengths and ranges
+     * would not be the file's).
+     */
+    private InputStream identityBody(HttpURLConnection connection, RequestClock clock, String bucket, String key)
+            throws IOException {
         String encoding = connection.getContentEncoding();
         if (encoding != null && !encoding.equalsIgnoreCase("identity")) {
             connection.disconnect();
             throw new S3StoreException(url(bucket, key) + ": the server sent it " + encoding + "-encoded though asked"
                     + " for the bytes as stored (Accept-Encoding: identity)", null);
         }
-        return connection.getInputStream();
+        return clock.body(connection.getInputStream());
     }
 
-    /** Reads an unwanted answer to its end, so that its connection can be used again. */
-    private static void drain(HttpURLConnection connection) {
-        try (InputStream in = connection.getErrorStream() != null ? connection.getErrorStream()
-                : connection.getInputStream()) {
+    /** Reads an unwanted answer to its end, on the try's clock, so that its connection can be used again. */
+    private static void drain(HttpURLConnection connection, RequestClock clock) {
+        try (InputStream in = clock.body(connection.getErrorStream() != null ? connection.getErrorStream()
+                : connection.getInputStream())) {
             in.transferTo(OutputStream.nullOutputStream());
         } catch (IOException e) {
             connection.disconnect();

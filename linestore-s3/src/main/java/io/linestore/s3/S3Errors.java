@@ -1,11 +1,13 @@
 package io.linestore.s3;
 
+import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import javax.net.ssl.SSLException;
 import software.amazon.awssdk.core.exception.ApiCallAttemptTimeoutException;
 import software.amazon.awssdk.core.exception.ApiCallTimeoutException;
+import software.amazon.awssdk.core.exception.RetryableException;
 import software.amazon.awssdk.core.exception.SdkClientException;
 import software.amazon.awssdk.core.exception.SdkException;
 import software.amazon.awssdk.services.s3.model.S3Exception;
@@ -69,6 +71,10 @@ final class S3Errors {
                     + (code.isEmpty() ? "" : " " + code) + firstLine(s3.awsErrorDetails() == null ? null
                             : s3.awsErrorDetails().errorMessage()), e);
         }
+        RequestClock.Expired expired = find(e, RequestClock.Expired.class);
+        if (expired != null) {
+            return new S3StoreException(expired.describe(endpoint, action, object), e);
+        }
         if (e instanceof ApiCallTimeoutException || e instanceof ApiCallAttemptTimeoutException
                 || has(e, SocketTimeoutException.class)) {
             return new S3StoreException(endpoint + " did not answer " + action + " " + object + " within the timeout"
@@ -92,8 +98,10 @@ final class S3Errors {
             return new S3StoreException("no AWS credentials for " + object + ": set AWS_ACCESS_KEY_ID and"
                     + " AWS_SECRET_ACCESS_KEY, or a profile in ~/.aws/credentials", e);
         }
-        return new S3StoreException(action + " " + object + " at " + endpoint + " failed" + firstLine(e.getMessage()),
-                e);
+        // A body that broke on every try: the SDK's message is generic, its cause says what broke.
+        String detail = e instanceof RetryableException && e.getCause() instanceof IOException broken
+                ? broken.getMessage() : e.getMessage();
+        return new S3StoreException(action + " " + object + " at " + endpoint + " failed" + firstLine(detail), e);
     }
 
     private static String firstLine(String message) {
@@ -105,11 +113,15 @@ final class S3Errors {
     }
 
     private static boolean has(Throwable e, Class<? extends Throwable> type) {
+        return find(e, type) != null;
+    }
+
+    private static <T extends Throwable> T find(Throwable e, Class<T> type) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (type.isInstance(t)) {
-                return true;
+                return type.cast(t);
             }
         }
-        return false;
+        return null;
     }
 }

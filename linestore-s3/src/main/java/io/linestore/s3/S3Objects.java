@@ -12,6 +12,7 @@ import java.util.Optional;
 import software.amazon.awssdk.auth.credentials.AwsCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.auth.credentials.DefaultCredentialsProvider;
+import software.amazon.awssdk.core.ResponseBytes;
 import software.amazon.awssdk.core.ResponseInputStream;
 import software.amazon.awssdk.core.checksums.RequestChecksumCalculation;
 import software.amazon.awssdk.core.checksums.ResponseChecksumValidation;
@@ -38,7 +39,11 @@ import software.amazon.awssdk.services.s3.model.S3Exception;
  * ({@code WHEN_REQUIRED}): S3-compatible servers do not all accept the SDK's default trailing
  * checksums. Requests are retried by the SDK's standard strategy (exponential backoff with jitter)
  * on 5xx answers, throttling, time-outs and broken connections, {@link S3Settings#retries()} times;
- * each try waits {@link S3Settings#timeout()} to connect and for each read of the answer.
+ * each try waits {@link S3Settings#timeout()} to connect and for each read of the answer, a GET or
+ * HEAD has {@link S3Settings#deadline()} for all of it and a PUT fails when the server takes none of
+ * it for {@link S3Settings#writeTimeout()} ({@link ClockedHttpClient}). Byte ranges and small objects
+ * are read whole within the SDK's call, so that an answer cut short or late is tried again as a
+ * failed connection is; a whole object's stream is read on the deadline too, but not tried again.
  */
 final class S3Objects implements ObjectReads {
 
@@ -84,7 +89,7 @@ final class S3Objects implements ObjectReads {
                         .socketTimeout(settings.timeout())
                         .build();
         var builder = S3Client.builder()
-                .httpClient(http)
+                .httpClient(new ClockedHttpClient(http, settings.deadline(), settings.writeTimeout()))
                 .region(Region.of(settings.region()))
                 .credentialsProvider(credentials)
                 .serviceConfiguration(S3Configuration.builder().pathStyleAccessEnabled(settings.pathStyle()).build())
@@ -106,11 +111,12 @@ final class S3Objects implements ObjectReads {
         // parsing, like a HEAD's own path, costs a short command tens of milliseconds. An object
         // within the range is read whole by the same round trip; a larger one is not read further
         // while its ETag is the one held.
-        try (ResponseInputStream<GetObjectResponse> in = client.getObject(r -> r.bucket(bucket).key(key)
-                .range("bytes=0-" + (WHOLE_AT_ONCE - 1)))) {
-            byte[] head = in.readAllBytes();
-            String eTag = in.response().eTag();
-            long size = objectSize(in.response(), head.length);
+        try {
+            ResponseBytes<GetObjectResponse> got = client.getObjectAsBytes(r -> r.bucket(bucket).key(key)
+                    .range("bytes=0-" + (WHOLE_AT_ONCE - 1)));
+            byte[] head = got.asByteArrayUnsafe();
+            String eTag = got.response().eTag();
+            long size = objectSize(got.response(), head.length);
             if (size <= head.length) {
                 return Optional.of(new Versioned(head, eTag));
             }
@@ -125,8 +131,6 @@ final class S3Objects implements ObjectReads {
             byte[] whole = Arrays.copyOf(head, (int) size);
             System.arraycopy(rest.bytes(), 0, whole, head.length, rest.bytes().length);
             return Optional.of(new Versioned(whole, eTag));
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading s3://" + bucket + "/" + key + " failed: " + e.getMessage(), e);
         } catch (NoSuchKeyException e) {
             return Optional.empty();
         } catch (S3Exception e) {
@@ -149,11 +153,12 @@ final class S3Objects implements ObjectReads {
 
     @Override
     public Range getRange(String bucket, String key, long from, long to, String ifMatch) {
-        try (ResponseInputStream<GetObjectResponse> in = client.getObject(r -> r.bucket(bucket).key(key)
-                .range("bytes=" + from + "-" + (to - 1)).ifMatch(ifMatch))) {
-            GetObjectResponse response = in.response();
-            byte[] bytes = in.readNBytes((int) (to - from));
-            return new Range(bytes, response.eTag(), objectSize(response, bytes.length));
+        // Read whole within the SDK's call: a body cut short or late fails that try, which the SDK makes again.
+        try {
+            ResponseBytes<GetObjectResponse> got = client.getObjectAsBytes(r -> r.bucket(bucket).key(key)
+                    .range("bytes=" + from + "-" + (to - 1)).ifMatch(ifMatch));
+            byte[] bytes = got.asByteArrayUnsafe();
+            return new Range(bytes, got.response().eTag(), objectSize(got.response(), bytes.length));
         } catch (S3Exception e) {
             if (e.statusCode() == 412) {
                 return null;
@@ -164,8 +169,6 @@ final class S3Objects implements ObjectReads {
             throw errors.failure(e, "GET", bucket, key);
         } catch (SdkException e) {
             throw errors.failure(e, "GET", bucket, key);
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading s3://" + bucket + "/" + key + " failed: " + e.getMessage(), e);
         }
     }
 

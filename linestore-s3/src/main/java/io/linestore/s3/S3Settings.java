@@ -25,16 +25,29 @@ import java.util.function.Function;
  * <tr><td>{@code linestore.s3.cache}</td><td>{@code LINESTORE_S3_CACHE}</td><td>{@code $XDG_CACHE_HOME/linestore/s3} or {@code ~/.cache/linestore/s3}</td></tr>
  * <tr><td>{@code linestore.s3.cacheBytes}</td><td>{@code LINESTORE_S3_CACHE_BYTES}</td><td>1 GiB</td></tr>
  * <tr><td>{@code linestore.s3.timeout}</td><td>{@code LINESTORE_S3_TIMEOUT}</td><td>4 seconds</td></tr>
+ * <tr><td>{@code linestore.s3.deadline}</td><td>{@code LINESTORE_S3_DEADLINE}</td><td>10 seconds</td></tr>
+ * <tr><td>{@code linestore.s3.writeTimeout}</td><td>{@code LINESTORE_S3_WRITE_TIMEOUT}</td><td>10 seconds</td></tr>
  * <tr><td>{@code linestore.s3.retries}</td><td>{@code LINESTORE_S3_RETRIES}</td><td>2</td></tr>
  * <tr><td>{@code linestore.s3.getBytes}</td><td>{@code LINESTORE_S3_GET_BYTES}</td><td>8 MiB</td></tr>
  * <tr><td>{@code linestore.s3.getsInFlight}</td><td>{@code LINESTORE_S3_GETS_IN_FLIGHT}</td><td>4</td></tr>
  * <tr><td>{@code linestore.s3.manifestTtl}</td><td>{@code LINESTORE_S3_MANIFEST_TTL}</td><td>0 seconds (ask on every open)</td></tr>
  * </table>
  *
- * <p>A stalled server (one that accepts connections and never answers) fails a request after
- * {@code (retries + 1) x timeout} and the backoff between tries: about 12 s by default. A store
- * opened with {@link ReadOptions#remoteTimeout()} or {@link ReadOptions#remoteRetries()} uses those
- * instead ({@link #with(ReadOptions)}).
+ * <p>Each try of a request waits at most the timeout to connect, and at most the timeout for each
+ * next bytes of the answer. A try of a read (GET, HEAD) has a deadline as well, for all of it:
+ * connecting, the answer's headers and its body (a longer answer than 8 MiB gets it again for each
+ * further 8 MiB), so a server that trickles its answer cannot hold it longer ({@link RequestClock}).
+ * A try of an upload (a PUT of an object or of a multipart upload's part) fails when the server
+ * takes none of its bytes for the write timeout, however long the whole upload takes. A failed try
+ * is made again after a backoff (about 0.1 s, doubling), up to {@code retries} times. So a read
+ * fails after {@code (retries + 1) x deadline} and the backoff at most: about 30 s by default; only
+ * a server that falls silent in the middle of an answer just before the deadline holds a try one
+ * timeout longer, {@code (retries + 1) x (deadline + timeout)} and the backoff, about 42 s. A server
+ * that stops answering altogether fails a request after {@code (retries + 1) x timeout} and the
+ * backoff, about 12 s; an upload it stops taking, after {@code (retries + 1) x writeTimeout} and
+ * the backoff, about 30 s. A store opened with {@link ReadOptions#remoteTimeout()},
+ * {@link ReadOptions#remoteDeadline()} or {@link ReadOptions#remoteRetries()} uses those instead
+ * ({@link #with(ReadOptions)}).
  *
  * @param endpoint the endpoint override ({@code http://127.0.0.1:8333}), or empty for AWS
  * @param region the signing region
@@ -48,9 +61,13 @@ import java.util.function.Function;
  * @param getsInFlight how many GETs of one shard part are in flight at once, when it takes several
  * @param manifestTtl how long after the server's last answer a cached manifest is used without asking
  *     whether it changed ({@link ManifestCache}); zero asks with a conditional GET on every open
+ * @param deadline the most one try of a read (GET, HEAD) may take, from connecting to the last byte of
+ *     the answer, or of each 8 MiB of a longer one
+ * @param writeTimeout how long one try of an upload (PUT) may go without the server taking any of its bytes
  */
 record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes,
-        Duration timeout, int retries, int getBytes, int getsInFlight, Duration manifestTtl) {
+        Duration timeout, int retries, int getBytes, int getsInFlight, Duration manifestTtl, Duration deadline,
+        Duration writeTimeout) {
 
     /** The system property of the endpoint, which the command line's {@code --endpoint} sets. */
     static final String ENDPOINT_PROPERTY = "linestore.s3.endpoint";
@@ -59,6 +76,12 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
 
     /** How long one try waits for the server when nothing else is set. */
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(4);
+
+    /** How long one try of a read may take when nothing else is set. */
+    static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+
+    /** How long one try of an upload may go without progress when nothing else is set. */
+    static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(10);
 
     /** Tries after the first when nothing else is set. */
     static final int DEFAULT_RETRIES = 2;
@@ -70,7 +93,7 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
     static final int DEFAULT_GETS_IN_FLIGHT = 4;
 
     /**
-     * Settings with the default GET size, GETs in flight and manifest checks.
+     * Settings with the default GET size, GETs in flight, manifest checks, deadline and write timeout.
      *
      * @param endpoint the endpoint override, or empty for AWS
      * @param region the signing region
@@ -83,7 +106,7 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
     S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path cacheDir, long cacheBytes,
             Duration timeout, int retries) {
         this(endpoint, region, pathStyle, cacheDir, cacheBytes, timeout, retries, DEFAULT_GET_BYTES,
-                DEFAULT_GETS_IN_FLIGHT, Duration.ZERO);
+                DEFAULT_GETS_IN_FLIGHT, Duration.ZERO, DEFAULT_DEADLINE, DEFAULT_WRITE_TIMEOUT);
     }
 
     /**
@@ -116,7 +139,13 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
         long cacheBytes = setting(properties, environment, "linestore.s3.cacheBytes", "LINESTORE_S3_CACHE_BYTES")
                 .map(S3Settings::bytes).orElse(DEFAULT_CACHE_BYTES);
         Duration timeout = setting(properties, environment, "linestore.s3.timeout", "LINESTORE_S3_TIMEOUT")
-                .map(S3Settings::seconds).orElse(DEFAULT_TIMEOUT);
+                .map(text -> seconds(text, "the S3 timeout (--timeout, LINESTORE_S3_TIMEOUT)"))
+                .orElse(DEFAULT_TIMEOUT);
+        Duration deadline = setting(properties, environment, "linestore.s3.deadline", "LINESTORE_S3_DEADLINE")
+                .map(text -> seconds(text, "LINESTORE_S3_DEADLINE")).orElse(DEFAULT_DEADLINE);
+        Duration writeTimeout = setting(properties, environment, "linestore.s3.writeTimeout",
+                "LINESTORE_S3_WRITE_TIMEOUT").map(text -> seconds(text, "LINESTORE_S3_WRITE_TIMEOUT"))
+                .orElse(DEFAULT_WRITE_TIMEOUT);
         int retries = setting(properties, environment, "linestore.s3.retries", "LINESTORE_S3_RETRIES")
                 .map(S3Settings::retries).orElse(DEFAULT_RETRIES);
         int getBytes = setting(properties, environment, "linestore.s3.getBytes", "LINESTORE_S3_GET_BYTES")
@@ -130,11 +159,11 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
                         86_400)))
                 .orElse(Duration.ZERO);
         return new S3Settings(endpoint, region, pathStyle, cache, cacheBytes, timeout, retries, getBytes,
-                getsInFlight, manifestTtl);
+                getsInFlight, manifestTtl, deadline, writeTimeout);
     }
 
     /**
-     * These settings with the timeout and retries the read options ask for, where they ask.
+     * These settings with the timeout, deadline and retries the read options ask for, where they ask.
      *
      * @param options the options a store is opened with
      * @return the settings
@@ -143,7 +172,8 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
         return new S3Settings(endpoint, region, pathStyle, cacheDir, cacheBytes,
                 options.remoteTimeout() != null ? options.remoteTimeout() : timeout,
                 options.remoteRetries() != ReadOptions.SETTINGS_RETRIES ? options.remoteRetries() : retries,
-                getBytes, getsInFlight, manifestTtl);
+                getBytes, getsInFlight, manifestTtl,
+                options.remoteDeadline() != null ? options.remoteDeadline() : deadline, writeTimeout);
     }
 
     private static Optional<String> setting(Function<String, String> properties, Map<String, String> environment,
@@ -202,17 +232,17 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
                 + text);
     }
 
-    private static Duration seconds(String text) {
+    private static Duration seconds(String text, String setting) {
         try {
             double seconds = Double.parseDouble(text);
             if (seconds > 0 && seconds <= 3600) {
-                return Duration.ofMillis(Math.round(seconds * 1000));
+                return Duration.ofMillis(Math.max(1, Math.round(seconds * 1000)));
             }
         } catch (NumberFormatException e) {
             // Falls through to the one message below.
         }
-        throw new IllegalArgumentException("the S3 timeout (--timeout, LINESTORE_S3_TIMEOUT) must be a number of "
-                + "seconds above 0 and at most 3600: " + text);
+        throw new IllegalArgumentException(setting + " must be a number of seconds above 0 and at most 3600: "
+                + text);
     }
 
     private static int retries(String text) {

@@ -38,7 +38,7 @@ public final class S3StoreProvider implements UriStoreProvider {
         ObjectLocation sidecar = options.sidecarIndex() == null ? null : sidecar(location, options.sidecarIndex());
         S3Settings settings = S3Settings.fromEnvironment().with(options);
         ObjectReads objects = location.isHttp()
-                ? new HttpObjects(location.scheme(), settings.timeout(), settings.retries(), null)
+                ? new HttpObjects(location.scheme(), settings.timeout(), settings.deadline(), settings.retries(), null)
                 : S3Objects.connect(settings);
         if (sidecar != null && sidecar.scheme().equals(ObjectLocation.LOCAL)) {
             objects = new LocalSidecarObjects(objects);

@@ -65,7 +65,8 @@ class HttpsFileIT {
     static void serve() throws Exception {
         served = Files.createDirectories(shared.resolve("www"));
         server = RangeServer.https(served, shared);
-        objects = new HttpObjects("https", Duration.ofSeconds(5), 1, server.trust().getSocketFactory());
+        objects = new HttpObjects("https", Duration.ofSeconds(5), S3Settings.DEFAULT_DEADLINE, 1,
+                server.trust().getSocketFactory());
     }
 
     @AfterEach

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +43,9 @@ import javax.net.ssl.TrustManagerFactory;
  * or plain HTTP. It can take the first part of each path for an S3 bucket (path-style, any bucket;
  * a missing file is S3's {@code NoSuchKey}, and requests are not authenticated), answer each request
  * after a delay without using CPU (as a distant server), ignore ranges (as some servers do), send no
- * ETags (only {@code Last-Modified}, honouring {@code If-Unmodified-Since}), or answer other ranges
- * than asked for. It counts requests. Shared with the command line's tests by this module's test jar.
+ * ETags (only {@code Last-Modified}, honouring {@code If-Unmodified-Since}), answer other ranges
+ * than asked for, send bodies one byte a second, or cut the next bodies half way. It counts requests.
+ * Shared with the command line's tests by this module's test jar.
  */
 public final class RangeServer implements AutoCloseable {
 
@@ -63,6 +65,8 @@ public final class RangeServer implements AutoCloseable {
     private volatile boolean withoutETags;
     private volatile boolean shiftRanges;
     private volatile boolean bucketPaths;
+    private volatile boolean trickle;
+    private final AtomicInteger cuts = new AtomicInteger();
     private volatile long delayMillis;
 
     private RangeServer(Path root, ServerSocket socket, SSLContext tls, Path keyStore) {
@@ -223,6 +227,27 @@ public final class RangeServer implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Makes the server send each answer's body one byte a second, as a server at the end of a failing
+     * link does: every read of the client gets a byte before its timeout. Turned off, answers being
+     * trickled send the rest at once.
+     *
+     * @param trickling whether to trickle bodies
+     */
+    public void trickle(boolean trickling) {
+        trickle = trickling;
+    }
+
+    /**
+     * Makes the server send only the first half of each of the next answers' bodies and then close
+     * their connections, as connections lost in the middle of an answer.
+     *
+     * @param count how many answers to cut
+     */
+    public void cutBodies(int count) {
+        cuts.set(count);
+    }
+
     private void accept() {
         while (!socket.isClosed()) {
             try {
@@ -323,7 +348,7 @@ public final class RangeServer implements AutoCloseable {
     }
 
     /** Writes an answer whose body is {@code body}, or else {@code length} bytes of {@code file} from {@code from}. */
-    private static void respond(OutputStream out, int status, String reason, Map<String, String> headers, byte[] body,
+    private void respond(OutputStream out, int status, String reason, Map<String, String> headers, byte[] body,
             FileChannel file, long from, long length, boolean head) throws IOException {
         StringBuilder answer = new StringBuilder("HTTP/1.1 ").append(status).append(' ').append(reason).append("\r\n");
         headers.forEach((name, value) -> answer.append(name).append(": ").append(value).append("\r\n"));
@@ -332,11 +357,48 @@ public final class RangeServer implements AutoCloseable {
         if (head) {
             return;
         }
-        if (body != null) {
+        boolean cut = (body != null ? body.length : length) > 1 && cuts.getAndUpdate(n -> Math.max(0, n - 1)) > 0;
+        if (cut || trickle) {
+            slowly(out, body != null ? body : bytes(file, from, length), cut);
+        } else if (body != null) {
             out.write(body);
         } else {
             file.transferTo(from, length, Channels.newChannel(out));
         }
+    }
+
+    /** Sends a body one byte a second, or its first half and then no more (closing the connection). */
+    private void slowly(OutputStream out, byte[] body, boolean cut) throws IOException {
+        out.flush();
+        if (cut) {
+            out.write(body, 0, body.length / 2);
+            out.flush();
+            throw new IOException("the answer is cut");
+        }
+        for (int i = 0; i < body.length; i++) {
+            if (!trickle) {
+                // Told to stop trickling: the rest at once.
+                out.write(body, i, body.length - i);
+                return;
+            }
+            out.write(body[i]);
+            out.flush();
+            try {
+                Thread.sleep(1_000);
+            } catch (InterruptedException e) {
+                throw new IOException("the server closes", e);
+            }
+        }
+    }
+
+    private static byte[] bytes(FileChannel file, long from, long length) throws IOException {
+        ByteBuffer bytes = ByteBuffer.allocate(Math.toIntExact(length));
+        while (bytes.hasRemaining()) {
+            if (file.read(bytes, from + bytes.position()) < 0) {
+                throw new IOException("the file ends before byte " + (from + length));
+            }
+        }
+        return bytes.array();
     }
 
     /** One header line without its CRLF; {@code null} at the end of the stream. */

@@ -35,12 +35,35 @@ class S3SettingsTest {
     }
 
     @Test
-    void readOptionsSetTheTimeoutAndRetriesAndKeepTheRest() {
-        S3Settings settings = S3Settings.from(name -> null, Map.of("LINESTORE_S3_GETS_IN_FLIGHT", "3"))
-                .with(ReadOptions.builder().remoteTimeout(Duration.ofMillis(250)).remoteRetries(0).build());
+    void theDeadlineAndWriteTimeoutDefaultToTenSecondsAndComeFromTheirVariables() {
+        S3Settings defaults = S3Settings.from(name -> null, Map.of());
+        assertThat(defaults.deadline()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(defaults.writeTimeout()).isEqualTo(Duration.ofSeconds(10));
+        S3Settings set = S3Settings.from(Map.of("linestore.s3.deadline", "2.5")::get,
+                Map.of("LINESTORE_S3_DEADLINE", "7", "LINESTORE_S3_WRITE_TIMEOUT", "0.5"));
+        assertThat(set.deadline()).isEqualTo(Duration.ofMillis(2_500));
+        assertThat(set.writeTimeout()).isEqualTo(Duration.ofMillis(500));
+        assertThatThrownBy(() -> S3Settings.from(name -> null, Map.of("LINESTORE_S3_DEADLINE", "0")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("LINESTORE_S3_DEADLINE must be a number of seconds above 0 and at most 3600: 0");
+        assertThatThrownBy(() -> S3Settings.from(name -> null, Map.of("LINESTORE_S3_WRITE_TIMEOUT", "soon")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("LINESTORE_S3_WRITE_TIMEOUT must be a number of seconds above 0 and at most 3600: soon");
+    }
+
+    @Test
+    void readOptionsSetTheTimeoutDeadlineAndRetriesAndKeepTheRest() {
+        S3Settings settings = S3Settings.from(name -> null, Map.of("LINESTORE_S3_GETS_IN_FLIGHT", "3",
+                "LINESTORE_S3_DEADLINE", "5", "LINESTORE_S3_WRITE_TIMEOUT", "6"))
+                .with(ReadOptions.builder().remoteTimeout(Duration.ofMillis(250)).remoteDeadline(Duration.ofSeconds(2))
+                        .remoteRetries(0).build());
         assertThat(settings.timeout()).isEqualTo(Duration.ofMillis(250));
+        assertThat(settings.deadline()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(settings.writeTimeout()).isEqualTo(Duration.ofSeconds(6));
         assertThat(settings.retries()).isZero();
         assertThat(settings.getsInFlight()).isEqualTo(3);
+        assertThat(S3Settings.from(name -> null, Map.of("LINESTORE_S3_DEADLINE", "5"))
+                .with(ReadOptions.of(ReadMethod.AUTO)).deadline()).isEqualTo(Duration.ofSeconds(5));
         assertThat(S3Settings.from(Map.of("linestore.s3.manifestTtl", "60")::get, Map.of()).with(ReadOptions.of(ReadMethod.AUTO))
                 .manifestTtl()).isEqualTo(Duration.ofMinutes(1));
     }
