@@ -1,6 +1,7 @@
 package io.linestore.impl;
 
 import io.linestore.Compression;
+import io.linestore.IndexOptions;
 import io.linestore.LineStore;
 import io.linestore.LineStores;
 import io.linestore.ReadMethod;
@@ -22,7 +23,8 @@ final class BoundedMemoryChild {
     /**
      * Runs one write.
      *
-     * @param args {@code build INPUT STORE}, {@code build-zstd INPUT STORE}, {@code index FILE}, {@code append STORE INPUT},
+     * @param args {@code build INPUT STORE}, {@code build-zstd INPUT STORE}, {@code index FILE [SPAN]},
+     *     {@code append STORE INPUT},
      *     {@code verify STORE}, or {@code read STORE METHOD LINE} (one line into a String; exits 3 with the
      *     message of an {@code OutOfMemoryError})
      */
@@ -32,7 +34,9 @@ final class BoundedMemoryChild {
                 case "build" -> LineStores.build(Path.of(args[1]), Path.of(args[2]), StoreOptions.defaults());
                 case "build-zstd" -> LineStores.build(Path.of(args[1]), Path.of(args[2]),
                         StoreOptions.builder().compression(Compression.zstd()).build());
-                case "index" -> LineStores.index(Path.of(args[1]));
+                case "index" -> LineStores.index(Path.of(args[1]), args.length > 2
+                        ? IndexOptions.builder().spanBytes(Integer.parseInt(args[2])).build() : IndexOptions.defaults(),
+                        WriteOptions.defaults());
                 case "append" -> LineStores.append(Path.of(args[1]), Path.of(args[2]), WriteOptions.defaults());
                 case "verify" -> {
                     try (LineStore store = LineStores.open(Path.of(args[1]))) {

@@ -156,7 +156,7 @@ public final class GzipCheckpointer extends Checkpointer {
         while (!pending.isEmpty()) {
             Pending next = pending.peek();
             if (!memberEnded && next.window().length > 0 && text - next.text() < Inflate.WINDOW) {
-                return;
+                break; // the rest wait for their text; the window thread's queue is still bounded below
             }
             pending.poll();
             long to = consumed();
