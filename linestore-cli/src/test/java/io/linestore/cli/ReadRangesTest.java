@@ -149,7 +149,8 @@ class ReadRangesTest {
 
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.stdout()).isEmpty();
-        assertThat(result.err()).startsWith("linestore read: standard input, line 1: expected OFFSET SIZE, got '7 1\\u000d8 1'")
+        assertThat(result.err()).startsWith("linestore read: standard input, line 1: control character U+000D in"
+                + " request '7 1\\u000d8 1'")
                 .hasLineCount(1);
     }
 

@@ -4,7 +4,8 @@ import io.linestore.cli.common.Sizes;
 
 /**
  * One request of {@code linestore read --ranges}: the line {@code OFFSET SIZE} (two counts
- * separated by spaces or tabs, suffixes allowed as on the command line: {@code 10M 10}).
+ * separated by spaces or tabs, suffixes allowed as on the command line: {@code 10M 10}); any other
+ * control character, at its ends too, is refused.
  *
  * @param offset the first line number, from 0
  * @param size how many lines at most
@@ -19,6 +20,13 @@ record RangeRequest(long offset, long size) {
      * @throws IllegalArgumentException saying what is wrong with {@code text}
      */
     static RangeRequest parse(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isISOControl(c) && c != '\t') {
+                throw new IllegalArgumentException("control character U+" + String.format("%04X", (int) c)
+                        + " in request " + Sizes.quote(text) + ": a request is OFFSET SIZE, separated by spaces or tabs");
+            }
+        }
         String trimmed = trimBlanks(text);
         int space = indexOfBlank(trimmed);
         String second = space < 0 ? "" : trimBlanks(trimmed.substring(space));
@@ -26,6 +34,17 @@ record RangeRequest(long offset, long size) {
             throw new IllegalArgumentException("expected OFFSET SIZE, got " + Sizes.quote(text));
         }
         return new RangeRequest(Sizes.parseCount(trimmed.substring(0, space)), Sizes.parseCount(second));
+    }
+
+    /**
+     * Whether a line of the request stream is empty or holds only spaces and tabs: no request, so no
+     * answer (a file of requests written by hand may have them).
+     *
+     * @param text one line of the request stream, without its terminator
+     * @return {@code true} if it holds nothing but blanks
+     */
+    static boolean isBlankLine(String text) {
+        return trimBlanks(text).isEmpty();
     }
 
     /** Without the spaces and tabs at either end: the only blanks a request has. */

@@ -183,7 +183,7 @@ public final class ReadCommand implements Callable<Integer> {
                     if (text == null) {
                         break;
                     }
-                    if (text.isBlank()) {
+                    if (RangeRequest.isBlankLine(text)) {
                         continue;
                     }
                     request = RangeRequest.parse(text);

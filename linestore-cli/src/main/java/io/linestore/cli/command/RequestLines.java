@@ -8,9 +8,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The lines of a {@code read --ranges} request stream: split at {@code \n} only (a {@code \r} before
- * it is dropped, a lone {@code \r} is part of the line, as a request parser then says), and bounded:
- * a line longer than {@value #LONGEST} bytes is not kept whole, only its start, so a stream of
- * one endless line costs neither memory nor time. Not thread-safe.
+ * it is dropped, a lone {@code \r} is part of the line, as a request parser then says), and bounded
+ * as they arrive: a line is refused as soon as it passes {@value #LONGEST} bytes, so a stream of one
+ * endless line costs neither memory nor time; the next call skips the rest of that line. Not
+ * thread-safe.
  */
 final class RequestLines implements AutoCloseable {
 
@@ -22,6 +23,8 @@ final class RequestLines implements AutoCloseable {
     private final String name;
     private final InputStream in;
     private final byte[] line = new byte[LONGEST];
+    /** Whether the line read last was refused before its end, which the next call skips. */
+    private boolean skipping;
 
     /**
      * Reads lines from {@code in}, which this closes.
@@ -39,8 +42,8 @@ final class RequestLines implements AutoCloseable {
      *
      * @return the line, without its terminator; {@code null} at the end of the stream
      * @throws IOException naming the stream if reading fails
-     * @throws IllegalArgumentException quoting its start if the line is longer than {@value #LONGEST}
-     *     bytes; the rest of that line is skipped, so the next call returns the line after it
+     * @throws IllegalArgumentException quoting its start once a line passes {@value #LONGEST} bytes;
+     *     the next call skips the rest of that line and returns the line after it
      */
     String next() throws IOException {
         try {
@@ -51,22 +54,28 @@ final class RequestLines implements AutoCloseable {
     }
 
     private String read() throws IOException {
+        if (skipping) {
+            int b;
+            do {
+                b = in.read();
+            } while (b >= 0 && b != '\n');
+            skipping = false;
+            if (b < 0) {
+                return null;
+            }
+        }
         int length = 0;
-        long skipped = 0;
         int b = in.read();
         if (b < 0) {
             return null;
         }
         for (; b >= 0 && b != '\n'; b = in.read()) {
-            if (length < LONGEST) {
-                line[length++] = (byte) b;
-            } else {
-                skipped++;
+            if (length == LONGEST) {
+                skipping = true;
+                throw new IllegalArgumentException("request longer than " + LONGEST + " bytes, starting "
+                        + Sizes.quote(new String(line, 0, QUOTED_BYTES, StandardCharsets.UTF_8)));
             }
-        }
-        if (skipped > 0) {
-            throw new IllegalArgumentException("request longer than " + LONGEST + " bytes (" + (LONGEST + skipped)
-                    + "), starting " + Sizes.quote(new String(line, 0, QUOTED_BYTES, StandardCharsets.UTF_8)));
+            line[length++] = (byte) b;
         }
         if (length > 0 && line[length - 1] == '\r') {
             length--;
