@@ -32,7 +32,7 @@ import java.util.Objects;
  * @param remoteDeadline for a store or file reached over the network: the most one try of a read
  *     may take, from connecting to the answer's last byte (an answer longer than 8 MiB gets it again
  *     for each further 8 MiB), positive; or {@code null} for the provider's setting
- *     ({@code LINESTORE_S3_DEADLINE}, else 10 s)
+ *     ({@code LINESTORE_S3_DEADLINE}, else 8 s)
  */
 public record ReadOptions(ReadMethod method, int handleCacheSize, int readBufferSize, long autoThresholdBytes,
         long blockCacheBytes, Duration remoteTimeout, int remoteRetries, URI sidecarIndex, Duration remoteDeadline) {

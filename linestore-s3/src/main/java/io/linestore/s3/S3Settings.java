@@ -25,8 +25,8 @@ import java.util.function.Function;
  * <tr><td>{@code linestore.s3.cache}</td><td>{@code LINESTORE_S3_CACHE}</td><td>{@code $XDG_CACHE_HOME/linestore/s3} or {@code ~/.cache/linestore/s3}</td></tr>
  * <tr><td>{@code linestore.s3.cacheBytes}</td><td>{@code LINESTORE_S3_CACHE_BYTES}</td><td>1 GiB</td></tr>
  * <tr><td>{@code linestore.s3.timeout}</td><td>{@code LINESTORE_S3_TIMEOUT}</td><td>4 seconds</td></tr>
- * <tr><td>{@code linestore.s3.deadline}</td><td>{@code LINESTORE_S3_DEADLINE}</td><td>10 seconds</td></tr>
- * <tr><td>{@code linestore.s3.writeTimeout}</td><td>{@code LINESTORE_S3_WRITE_TIMEOUT}</td><td>10 seconds</td></tr>
+ * <tr><td>{@code linestore.s3.deadline}</td><td>{@code LINESTORE_S3_DEADLINE}</td><td>8 seconds</td></tr>
+ * <tr><td>{@code linestore.s3.writeTimeout}</td><td>{@code LINESTORE_S3_WRITE_TIMEOUT}</td><td>8 seconds</td></tr>
  * <tr><td>{@code linestore.s3.retries}</td><td>{@code LINESTORE_S3_RETRIES}</td><td>2</td></tr>
  * <tr><td>{@code linestore.s3.getBytes}</td><td>{@code LINESTORE_S3_GET_BYTES}</td><td>8 MiB</td></tr>
  * <tr><td>{@code linestore.s3.getsInFlight}</td><td>{@code LINESTORE_S3_GETS_IN_FLIGHT}</td><td>4</td></tr>
@@ -40,12 +40,12 @@ import java.util.function.Function;
  * A try of an upload (a PUT of an object or of a multipart upload's part) fails when the server
  * takes none of its bytes for the write timeout, however long the whole upload takes. A failed try
  * is made again after a backoff (about 0.1 s, doubling), up to {@code retries} times. So a read
- * fails after {@code (retries + 1) x deadline} and the backoff at most: about 30 s by default; only
+ * fails after {@code (retries + 1) x deadline} and the backoff at most: about 25 s by default; only
  * a server that falls silent in the middle of an answer just before the deadline holds a try one
- * timeout longer, {@code (retries + 1) x (deadline + timeout)} and the backoff, about 42 s. A server
+ * timeout longer, {@code (retries + 1) x (deadline + timeout)} and the backoff, about 36 s. A server
  * that stops answering altogether fails a request after {@code (retries + 1) x timeout} and the
  * backoff, about 12 s; an upload it stops taking, after {@code (retries + 1) x writeTimeout} and
- * the backoff, about 30 s. A store opened with {@link ReadOptions#remoteTimeout()},
+ * the backoff, about 25 s. A store opened with {@link ReadOptions#remoteTimeout()},
  * {@link ReadOptions#remoteDeadline()} or {@link ReadOptions#remoteRetries()} uses those instead
  * ({@link #with(ReadOptions)}).
  *
@@ -78,10 +78,10 @@ record S3Settings(Optional<URI> endpoint, String region, boolean pathStyle, Path
     static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(4);
 
     /** How long one try of a read may take when nothing else is set. */
-    static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(10);
+    static final Duration DEFAULT_DEADLINE = Duration.ofSeconds(8);
 
     /** How long one try of an upload may go without progress when nothing else is set. */
-    static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(10);
+    static final Duration DEFAULT_WRITE_TIMEOUT = Duration.ofSeconds(8);
 
     /** Tries after the first when nothing else is set. */
     static final int DEFAULT_RETRIES = 2;

@@ -35,10 +35,10 @@ class S3SettingsTest {
     }
 
     @Test
-    void theDeadlineAndWriteTimeoutDefaultToTenSecondsAndComeFromTheirVariables() {
+    void theDeadlineAndWriteTimeoutDefaultToEightSecondsAndComeFromTheirVariables() {
         S3Settings defaults = S3Settings.from(name -> null, Map.of());
-        assertThat(defaults.deadline()).isEqualTo(Duration.ofSeconds(10));
-        assertThat(defaults.writeTimeout()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(defaults.deadline()).isEqualTo(Duration.ofSeconds(8));
+        assertThat(defaults.writeTimeout()).isEqualTo(Duration.ofSeconds(8));
         S3Settings set = S3Settings.from(Map.of("linestore.s3.deadline", "2.5")::get,
                 Map.of("LINESTORE_S3_DEADLINE", "7", "LINESTORE_S3_WRITE_TIMEOUT", "0.5"));
         assertThat(set.deadline()).isEqualTo(Duration.ofMillis(2_500));
