@@ -55,18 +55,7 @@ class SlowServersIT {
                 try (LineStore local = LineStores.open(file);
                         LineStore remote = LineStores.open(url, ReadOptions.builder().remoteRetries(1).build())) {
                     assertThat(remote.read(1_000, 20)).isEqualTo(local.read(1_000, 20));
-                    server.trickle(true);
-                    try {
-                        assertTimeoutPreemptively(GENEROUS, () -> assertThatThrownBy(() -> remote.read(100, 20))
-                                .isInstanceOf(S3StoreException.class)
-                                .hasMessageContaining("GET " + url)
-                                .hasMessageContaining("deadline of 1 s")
-                                .hasMessageContaining("LINESTORE_S3_DEADLINE")
-                                .hasMessageNotContaining("\n"));
-                    } finally {
-                        // A read left behind by a timed-out assertion ends, so that the store closes.
-                        server.trickle(false);
-                    }
+                    assertTrickledReadFails(server, remote, "GET " + url);
                 }
             });
         }
@@ -81,17 +70,7 @@ class SlowServersIT {
                 LineStore local = LineStores.open(www.resolve("store"));
                 LineStore remote = openS3(objects)) {
             assertThat(remote.read(700, 20)).isEqualTo(local.read(700, 20));
-            server.trickle(true);
-            try {
-                assertTimeoutPreemptively(GENEROUS, () -> assertThatThrownBy(() -> remote.read(100, 20))
-                        .isInstanceOf(S3StoreException.class)
-                        .hasMessageContaining("GET s3://any-bucket/store/")
-                        .hasMessageContaining("deadline of 1 s")
-                        .hasMessageContaining("LINESTORE_S3_DEADLINE")
-                        .hasMessageNotContaining("\n"));
-            } finally {
-                server.trickle(false);
-            }
+            assertTrickledReadFails(server, remote, "GET s3://any-bucket/store/");
         }
     }
 
@@ -219,6 +198,25 @@ class SlowServersIT {
             run.execute();
         } finally {
             set.keySet().forEach(System::clearProperty);
+        }
+    }
+
+    /**
+     * With the server trickling its answers, a read fails within the deadline of 1 s per try, in one
+     * line naming the request and the setting.
+     */
+    private static void assertTrickledReadFails(RangeServer server, LineStore remote, String request) {
+        server.trickle(true);
+        try {
+            assertTimeoutPreemptively(GENEROUS, () -> assertThatThrownBy(() -> remote.read(100, 20))
+                    .isInstanceOf(S3StoreException.class)
+                    .hasMessageContaining(request)
+                    .hasMessageContaining("deadline of 1 s")
+                    .hasMessageContaining("LINESTORE_S3_DEADLINE")
+                    .hasMessageNotContaining("\n"));
+        } finally {
+            // A read left behind by a timed-out assertion ends, so that the store closes.
+            server.trickle(false);
         }
     }
 }
