@@ -9,7 +9,6 @@ import io.linestore.IndexSummary;
 import io.linestore.Layout;
 import io.linestore.WriteOptions;
 import io.linestore.impl.blocks.CheckpointTable;
-import io.linestore.impl.blocks.Checkpointer;
 import io.linestore.impl.blocks.StreamedBytes;
 import io.linestore.impl.build.CompressedInput;
 import io.linestore.impl.build.DecodedTextIndexer;
@@ -18,11 +17,9 @@ import io.linestore.impl.format.ManifestCodec;
 import io.linestore.impl.format.ShardEntry;
 import io.linestore.impl.format.SourceFile;
 import io.linestore.impl.format.StoreFiles;
-import io.linestore.impl.gzip.GzipCheckpointer;
 import io.linestore.impl.index.IndexFiles;
 import io.linestore.impl.index.IndexFormat;
 import io.linestore.impl.index.IndexSink;
-import io.linestore.impl.zstd.ZstdCheckpointer;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -181,20 +178,9 @@ final class ObjectIndexer {
      */
     private static Manifest indexCompressed(ObjectLocation object, InputStream in, long size, DigestedStream digest,
             Path temp, Manifest base, long modified) throws IOException {
-        Compression compression = base.compression();
-        boolean gzip = compression.codec().equals("gzip");
-        Path name = Path.of(object.bucket(), object.key());
-        StreamedBytes bytes = new StreamedBytes(in);
-        DecodedTextIndexer.Indexed indexed;
-        try (CheckpointTable.Writer table = new CheckpointTable.Writer(temp.resolve(CheckpointTable.FILE),
-                base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD);
-                Checkpointer decoded = gzip
-                        ? new GzipCheckpointer(name, bytes, 0, 0, size, compression.blockBytes(), table)
-                        : new ZstdCheckpointer(name, bytes, size, compression.blockBytes(), table)) {
-            indexed = DecodedTextIndexer.index(decoded, table, size, temp.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)),
-                    base.index(), IndexFormat.Identity.of(base, 0), ShardEntry.EMPTY, false,
-                    WriteOptions.defaults());
-        }
+        DecodedTextIndexer.Indexed indexed = DecodedTextIndexer.indexCompressed(Path.of(object.bucket(), object.key()),
+                new StreamedBytes(in), 0, size, base, temp.resolve(CheckpointTable.FILE), null,
+                temp.resolve(StoreFiles.indexFile(Layout.SINGLE, 0)), ShardEntry.EMPTY, false, WriteOptions.defaults());
         ShardEntry entry = indexed.entry(size, digest.crc32c(), digest.identityCrc32c());
         return base.withShards(List.of(entry), new SourceFile(object.name(), modified, digest.headCrc32c(),
                 digest.tailCrc32c()).withCheckpoints(indexed.checkpointsBytes(), indexed.checkpointsCrc32c(),

@@ -12,7 +12,6 @@ import io.linestore.VerifyReport;
 import io.linestore.IndexKind;
 import io.linestore.impl.blocks.BlockCache;
 import io.linestore.impl.blocks.CheckpointTable;
-import io.linestore.impl.blocks.Checkpointer;
 import io.linestore.impl.blocks.CompressedBytes;
 import io.linestore.impl.format.Checksums;
 import io.linestore.impl.format.DataFileIdentity;
@@ -29,7 +28,6 @@ import io.linestore.impl.gzip.GzipSpans;
 import io.linestore.impl.io.ChannelChunks;
 import io.linestore.impl.io.ChunkSource;
 import io.linestore.impl.verify.StoreVerifier;
-import io.linestore.impl.zstd.ZstdCheckpointer;
 import java.nio.ByteBuffer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -325,28 +323,15 @@ public final class SidecarIndexer {
             Path files, Manifest base, ShardEntry indexed, CheckpointTable before, WriteOptions write)
             throws IOException {
         long size = stamp.size();
-        Compression compression = base.compression();
-        boolean gzip = compression.codec().equals("gzip");
         byte last = before == null ? (byte) '\n' : lastTextByte(file, channel, before);
         // The line index counts in text bytes: continue it from the text's end, not the file's.
         ShardEntry committed = new ShardEntry(indexed.lines(), indexed.textBytes(), 0, indexed.indexBytes(),
                 indexed.indexCrc32c(), 0, indexed.textBytes(), indexed.loneNewlines());
         long from = indexed.dataBytes();
-        Path tableFile = files.resolve(CheckpointTable.FILE);
-        CompressedBytes bytes = CompressedBytes.of(channel, file);
-        DecodedTextIndexer.Indexed result;
-        long crc;
-        try (CheckpointTable.Writer table = before == null
-                ? new CheckpointTable.Writer(tableFile, base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD)
-                : CheckpointTable.Writer.continuing(tableFile, base.storeId(), before);
-                Checkpointer decoded = gzip
-                        ? new GzipCheckpointer(file, bytes, from, committed.textBytes(), size, compression.blockBytes(),
-                                table)
-                        : new ZstdCheckpointer(file, bytes, size, compression.blockBytes(), table)) {
-            result = DecodedTextIndexer.index(decoded, table, size, indexFile, base.index(),
-                    IndexFormat.Identity.of(base, 0), committed, last != '\n', write);
-            crc = Checksums.combine(indexed.dataCrc32c(), decoded.crc32c(), size - from);
-        }
+        DecodedTextIndexer.Indexed result = DecodedTextIndexer.indexCompressed(file, CompressedBytes.of(channel, file),
+                from, size, base, files.resolve(CheckpointTable.FILE), before, indexFile, committed, last != '\n',
+                write);
+        long crc = Checksums.combine(indexed.dataCrc32c(), result.decodedCrc32c(), size - from);
         ShardEntry entry = result.entry(size, crc,
                 Checksums.crc32c(channel, file, 0, Math.min(size, DataFileIdentity.HEAD_BYTES)));
         return base.withShards(List.of(entry), SourceCheck.identify(file, channel, size, stamp)
