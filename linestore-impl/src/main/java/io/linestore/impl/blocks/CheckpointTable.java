@@ -264,7 +264,8 @@ public final class CheckpointTable implements BlockTable, Closeable {
                 frameCount[frameFirst[i]]++;
                 lastWindow = i;
             }
-            boolean ordered = i == 0 ? text[0] == 0 : text[i] >= text[i - 1] && file[i] >= file[i - 1];
+            boolean ordered = i == 0 ? text[0] == 0 && file[0] >= 0
+                    : text[i] >= text[i - 1] && file[i] >= file[i - 1];
             if (!ordered || !windowFits || bits[i] < 0 || bits[i] > 7 || (bits[i] > 0 && file[i] == 0)
                     || (codec == ZSTD && (bits[i] != 0 || windowBytes[i] != 0))) {
                 throw new CorruptStoreException(path, "checkpoint " + i + " is damaged (text " + text[i] + ", file "
