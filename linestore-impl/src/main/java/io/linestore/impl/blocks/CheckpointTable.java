@@ -191,10 +191,14 @@ public final class CheckpointTable implements BlockTable, Closeable {
         if (channel.size() != bytes) {
             throw new CorruptStoreException(path, "size " + channel.size() + " bytes, the manifest says " + bytes);
         }
+        if (bytes < HEADER) {
+            // Damage, as a wrong magic is: not the end of the file met while reading a header it lacks.
+            throw new CorruptStoreException(path, "not a checkpoint table: " + bytes + " bytes, shorter than its "
+                    + HEADER + "-byte header");
+        }
         ByteBuffer header = read(channel, 0, HEADER);
         boolean framed = Arrays.equals(header.array(), 0, MAGIC.length, MAGIC, 0, MAGIC.length);
-        if (bytes < HEADER || !framed && !Arrays.equals(header.array(), 0, MAGIC.length, MAGIC_DEFLATED_WINDOWS, 0,
-                MAGIC.length)) {
+        if (!framed && !Arrays.equals(header.array(), 0, MAGIC.length, MAGIC_DEFLATED_WINDOWS, 0, MAGIC.length)) {
             throw new CorruptStoreException(path, "not a checkpoint table");
         }
         if (header.getLong(8) != storeId) {
@@ -260,7 +264,8 @@ public final class CheckpointTable implements BlockTable, Closeable {
                 frameCount[frameFirst[i]]++;
                 lastWindow = i;
             }
-            boolean ordered = i == 0 ? text[0] == 0 : text[i] >= text[i - 1] && file[i] >= file[i - 1];
+            boolean ordered = i == 0 ? text[0] == 0 && file[0] >= 0
+                    : text[i] >= text[i - 1] && file[i] >= file[i - 1];
             if (!ordered || !windowFits || bits[i] < 0 || bits[i] > 7 || (bits[i] > 0 && file[i] == 0)
                     || (codec == ZSTD && (bits[i] != 0 || windowBytes[i] != 0))) {
                 throw new CorruptStoreException(path, "checkpoint " + i + " is damaged (text " + text[i] + ", file "

@@ -317,7 +317,9 @@ public final class ManifestCodec {
             long dataBytes = shard.number("dataBytes");
             shards.add(new ShardEntry(shard.number("lines"), dataBytes, shard.number("dataCrc32c"),
                     shard.number("indexBytes"), shard.number("indexCrc32c"), dataHeadCrc32c(shard, generations),
-                    compressed ? shard.number("textBytes") : dataBytes, shard.flag("loneNewlines")));
+                    compressed ? shard.number("textBytes") : dataBytes,
+                    // Version 1 has no such field and never writes it (see json): one found there is ignored.
+                    generations && shard.flag("loneNewlines")));
         }
         Fields source = m.objectOrNull("source");
         String layout = m.string("layout");
