@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 /**
  * The request stream of {@code read --ranges}, whatever its bytes. {@link RequestLines} gives its
  * lines split at {@code \n}, a {@code \r} that ends one dropped, each decoded as UTF-8, and refuses a
- * line of more than {@value RequestLines#LONGEST} bytes with an {@link IllegalArgumentException} that
- * counts them, going on with the next. {@link RangeRequest#parse} reads a line into two counts, which
+ * line of more than {@value RequestLines#LONGEST} bytes, as soon as it passes them, with an
+ * {@link IllegalArgumentException} that says so, going on with the next. {@link RangeRequest#parse} reads a line into two counts, which
  * are the numbers written when the line is two plain decimal numbers and, written back, parse to the
  * same request; or refuses it with an {@link IllegalArgumentException}, never another exception.
  */
@@ -36,7 +36,7 @@ class RequestStreamFuzzTest {
                 int length = end - start;
                 if (length > RequestLines.LONGEST) {
                     assertThatThrownBy(lines::next).isExactlyInstanceOf(IllegalArgumentException.class)
-                            .hasMessageContaining("(" + length + ")");
+                            .hasMessageContaining("longer than " + RequestLines.LONGEST + " bytes");
                 } else {
                     int content = length > 0 && stream[end - 1] == '\r' ? end - 1 : end;
                     assertThat(lines.next()).as("line from byte %d", start)
