@@ -1,5 +1,6 @@
 package io.linestore.impl;
 
+import static io.linestore.impl.CompressedFiles.member;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,7 +33,6 @@ import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -54,7 +54,7 @@ class CompressedFileIndexTest {
 
     @Test
     void aCutGzipFileIsRefusedNamingItAndLeavesNoSidecar() throws IOException {
-        byte[] gz = gzip(text(2_000, 1));
+        byte[] gz = member(text(2_000, 1));
         Path file = Files.write(dir.resolve("cut.gz"), Arrays.copyOf(gz, gz.length - 20));
 
         assertThatThrownBy(() -> index(file)).hasMessageContaining("cut.gz").hasMessageContaining("truncated");
@@ -63,7 +63,7 @@ class CompressedFileIndexTest {
 
     @Test
     void aFlippedByteIsRefusedNamingWhereItWasFound() throws IOException {
-        byte[] gz = gzip(text(2_000, 2));
+        byte[] gz = member(text(2_000, 2));
         gz[gz.length / 2] ^= 0x20;
         Path file = Files.write(dir.resolve("flipped.gz"), gz);
 
@@ -74,7 +74,7 @@ class CompressedFileIndexTest {
 
     @Test
     void aWrongCrcInTheTrailerIsRefused() throws IOException {
-        byte[] gz = gzip(text(2_000, 3));
+        byte[] gz = member(text(2_000, 3));
         gz[gz.length - 6] ^= 0x01;
         Path file = Files.write(dir.resolve("crc.gz"), gz);
 
@@ -84,7 +84,7 @@ class CompressedFileIndexTest {
     @ParameterizedTest(name = "{0} trailing bytes")
     @ValueSource(ints = {1, 2, 9, 100})
     void bytesAfterTheLastMemberThatAreNotGzipAreRefusedNamingTheMembersEnd(int trailing) throws IOException {
-        byte[] gz = gzip(text(500, 4));
+        byte[] gz = member(text(500, 4));
         byte[] withGarbage = Arrays.copyOf(gz, gz.length + trailing);
         Arrays.fill(withGarbage, gz.length, withGarbage.length, (byte) 'x');
         Path file = Files.write(dir.resolve("trailing.gz"), withGarbage);
@@ -96,11 +96,11 @@ class CompressedFileIndexTest {
 
     @Test
     void garbageBetweenMembersIsRefused() throws IOException {
-        byte[] first = gzip(text(300, 5));
+        byte[] first = member(text(300, 5));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(first);
         out.writeBytes("not gzip at all".getBytes(StandardCharsets.US_ASCII));
-        out.writeBytes(gzip(text(300, 6)));
+        out.writeBytes(member(text(300, 6)));
         Path file = Files.write(dir.resolve("between.gz"), out.toByteArray());
 
         assertThatThrownBy(() -> index(file)).hasMessageContaining("ends at byte " + first.length);
@@ -254,9 +254,9 @@ class CompressedFileIndexTest {
 
     @Test
     void aGzipFileChangedAfterIndexingIsRefusedUntilIndexedAgain() throws IOException {
-        Path file = Files.write(dir.resolve("changed.gz"), gzip(text(1_000, 9)));
+        Path file = Files.write(dir.resolve("changed.gz"), member(text(1_000, 9)));
         index(file);
-        byte[] other = gzip(text(1_000, 10));
+        byte[] other = member(text(1_000, 10));
         Files.write(file, other);
 
         assertThatThrownBy(() -> LineStores.open(file)).isInstanceOf(StaleIndexException.class);
@@ -270,9 +270,9 @@ class CompressedFileIndexTest {
     void aGzipFileGrownByAMemberReadsAsBeforeUntilIndexedAgain() throws IOException {
         byte[] first = text(700, 11);
         byte[] more = text(300, 12);
-        Path file = Files.write(dir.resolve("grown.gz"), gzip(first));
+        Path file = Files.write(dir.resolve("grown.gz"), member(first));
         index(file);
-        Files.write(file, gzip(more), StandardOpenOption.APPEND);
+        Files.write(file, member(more), StandardOpenOption.APPEND);
 
         try (LineStore store = LineStores.open(file)) {
             assertThat(store.lineCount()).isEqualTo(700);
@@ -292,7 +292,7 @@ class CompressedFileIndexTest {
      */
     @Test
     void aGzipFileDamagedAfterIndexingWithItsSizeAndTimeKeptIsRefused() throws IOException {
-        Path file = Files.write(dir.resolve("damaged.gz"), gzip(text(20_000, 13)));
+        Path file = Files.write(dir.resolve("damaged.gz"), member(text(20_000, 13)));
         index(file);
         FileTime time = Files.getLastModifiedTime(file);
         byte[] gz = Files.readAllBytes(file);
@@ -314,8 +314,8 @@ class CompressedFileIndexTest {
         byte[] text = text(120_000, 14);
         byte[] half = Arrays.copyOf(text, text.length / 2);
         ByteArrayOutputStream gz = new ByteArrayOutputStream();
-        gz.writeBytes(gzip(half));
-        gz.writeBytes(gzip(Arrays.copyOfRange(text, half.length, text.length)));
+        gz.writeBytes(member(half));
+        gz.writeBytes(member(Arrays.copyOfRange(text, half.length, text.length)));
         Path file = Files.write(dir.resolve("big.gz"), gz.toByteArray());
         LineStores.index(file, IndexOptions.builder().spanBytes(256 << 10).build(), WriteOptions.defaults());
         List<String> expected = lines(text);
@@ -422,7 +422,7 @@ class CompressedFileIndexTest {
     @Test
     void preparingAnIndexNeverFailsAndTheIndexAfterItReadsTheLines() throws IOException {
         byte[] text = text(5_000, 41);
-        Path gz = Files.write(dir.resolve("prepared.gz"), gzip(text));
+        Path gz = Files.write(dir.resolve("prepared.gz"), member(text));
         Path plain = Files.write(dir.resolve("prepared.txt"), text);
         for (Path path : List.of(plain, dir, dir.resolve("missing.gz"), gz)) {
             LineStores.prepareIndex(path);
@@ -463,13 +463,4 @@ class CompressedFileIndexTest {
         return ReferenceLines.strings(text);
     }
 
-    private static byte[] gzip(byte[] text) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-            gzip.write(text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
 }

@@ -22,6 +22,22 @@ final class CompressedFiles {
     }
 
     /**
+     * One gzip member of the text as the JDK writes it: a plain 10-byte header, no optional field.
+     *
+     * @param text the text
+     * @return the member's bytes
+     */
+    static byte[] member(byte[] text) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
+            gzip.write(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /**
      * A gzip file of the text.
      *
      * @param text the text

@@ -1,5 +1,6 @@
 package io.linestore.impl;
 
+import static io.linestore.impl.CompressedFiles.member;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,14 +14,12 @@ import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 import java.util.zip.GZIPInputStream;
-import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,7 +118,8 @@ class GzipHeaderFlagsTest {
     /** A member with the header alone, and after a plain member (read across from a checkpoint before it). */
     private void readsInEitherMember(String name, byte[] header) throws IOException {
         Path alone = Files.write(dir.resolve(name + "-first.gz"), concat(header, body(FIRST)));
-        Path second = Files.write(dir.resolve(name + "-second.gz"), concat(member(FIRST), concat(header, body(SECOND))));
+        Path second = Files.write(dir.resolve(name + "-second.gz"),
+                concat(member(FIRST), concat(header, body(SECOND))));
 
         LineStores.index(alone);
         LineStores.index(second);
@@ -168,16 +168,6 @@ class GzipHeaderFlagsTest {
         return out.toByteArray();
     }
 
-    /** A whole member as the JDK writes it (a plain 10-byte header). */
-    private static byte[] member(byte[] text) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream gzip = new GZIPOutputStream(out)) {
-            gzip.write(text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toByteArray();
-    }
 
     /** A member without its header: deflate data, CRC-32 and size. */
     private static byte[] body(byte[] text) {
