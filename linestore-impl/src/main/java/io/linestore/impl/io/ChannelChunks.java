@@ -2,8 +2,11 @@ package io.linestore.impl.io;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteBuffer;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.nio.channels.FileChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
@@ -12,26 +15,35 @@ import java.nio.file.Path;
  * Positional reads and writes of a {@link FileChannel}: the one loop that reads a byte range through a
  * buffer of bounded size, for readers, checksums, indexing and verification, and the one that writes
  * a buffer at a position, for index writers. Never moves the channel's position, so threads may share
- * the channel. Stateless.
+ * the channel. Its only state is a few idle direct buffers that copies borrow; thread-safe.
  */
 public final class ChannelChunks {
 
-    /** The largest direct buffer a thread keeps for {@link #copy}; longer ranges go through it in pieces. */
-    private static final int DIRECT_BYTES = 1 << 20;
+    /** The largest direct buffer {@link #copy} uses; longer ranges go through it in pieces. */
+    static final int DIRECT_BYTES = 1 << 20;
 
-    private static final ThreadLocal<ByteBuffer> DIRECT = ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(0));
+    /**
+     * Direct buffers kept between copies: as many as threads that can copy at once without waiting for
+     * a core, whatever the number of threads (a buffer per thread would be one per virtual thread that
+     * ever read).
+     */
+    static final int IDLE_BUFFERS = Math.max(1, Runtime.getRuntime().availableProcessors());
+
+    private static final ArrayBlockingQueue<DirectBuffer> IDLE = new ArrayBlockingQueue<>(IDLE_BUFFERS);
+
+    private static final AtomicInteger ALLOCATED = new AtomicInteger();
 
     private ChannelChunks() {
     }
 
     /**
-     * Copies {@code length} bytes from a file position into an array: positional reads into the calling
-     * thread's own direct buffer (grown to at most 1 MiB and kept), then one copy each into the array.
+     * Copies {@code length} bytes from a file position into an array: positional reads into a direct
+     * buffer (of at most 1 MiB, taken from a few kept idle), then one copy each into the array.
      * The JDK reads into a heap buffer through a temporary direct buffer from a per-thread cache that
      * frees a buffer and allocates another whenever none it holds is large enough; after a build had
      * filled that cache, 10,000-line reads that began at a file's first byte took 0.33 ms against
-     * 0.20 ms elsewhere in the same file. Nothing is allocated per call once the thread's buffer is
-     * large enough.
+     * 0.20 ms elsewhere in the same file. Nothing is allocated per call once the idle buffers are large
+     * enough; a buffer not kept is freed when its copy ends.
      *
      * @param channel the open file
      * @param file the file, for messages
@@ -44,17 +56,44 @@ public final class ChannelChunks {
      */
     public static void copy(FileChannel channel, Path file, long position, byte[] into, int at, int length)
             throws IOException {
-        ByteBuffer direct = DIRECT.get();
-        if (direct.capacity() < Math.min(length, DIRECT_BYTES)) {
-            direct = ByteBuffer.allocateDirect(Math.min(DIRECT_BYTES, Math.max(length, 2 * direct.capacity())));
-            DIRECT.set(direct);
+        DirectBuffer direct = DirectBuffer.atLeast(IDLE.poll(), Math.min(length, DIRECT_BYTES));
+        try {
+            ByteBuffer buffer = direct.buffer;
+            for (int done = 0; done < length; ) {
+                int piece = Math.min(length - done, buffer.capacity());
+                buffer.clear().limit(piece);
+                readFully(channel, buffer, position + done, file);
+                buffer.flip().get(into, at + done, piece);
+                done += piece;
+            }
+        } finally {
+            if (!IDLE.offer(direct)) {
+                direct.free();
+            }
         }
-        for (int done = 0; done < length; ) {
-            int piece = Math.min(length - done, direct.capacity());
-            direct.clear().limit(piece);
-            readFully(channel, direct, position + done, file);
-            direct.flip().get(into, at + done, piece);
-            done += piece;
+    }
+
+    /** A direct buffer whose memory is freed when it is dropped, not when a collection finds it unreachable. */
+    private record DirectBuffer(Arena arena, ByteBuffer buffer) {
+
+        /** {@code idle} if it holds {@code bytes}, else a new buffer twice as large or of {@code bytes}, at most 1 MiB. */
+        static DirectBuffer atLeast(DirectBuffer idle, int bytes) {
+            if (idle != null && idle.buffer.capacity() >= bytes) {
+                return idle;
+            }
+            int capacity = Math.min(DIRECT_BYTES, Math.max(bytes, idle == null ? 0 : 2 * idle.buffer.capacity()));
+            if (idle != null) {
+                idle.free();
+            }
+            Arena arena = Arena.ofShared();
+            DirectBuffer buffer = new DirectBuffer(arena, arena.allocate(Math.max(1, capacity)).asByteBuffer());
+            ALLOCATED.incrementAndGet();
+            return buffer;
+        }
+
+        void free() {
+            arena.close();
+            ALLOCATED.decrementAndGet();
         }
     }
 
@@ -121,6 +160,15 @@ public final class ChannelChunks {
             done += piece;
         }
         return into;
+    }
+
+    /**
+     * Direct buffers of {@link #copy} not yet freed: in use or idle.
+     *
+     * @return the count
+     */
+    static int directBuffers() {
+        return ALLOCATED.get();
     }
 
     /**

@@ -14,6 +14,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +59,27 @@ class ChannelChunksTest {
             assertThat(sizes.get(i)).isBetween(1, i < sizes.size() - 1 ? bufferSize : Math.min(bufferSize, to - from));
         }
         assertThat(sizes).hasSize((to - from + bufferSize - 1) / bufferSize);
+    }
+
+    /** Direct buffers are lent per copy, not kept per thread: 10,000 virtual threads leave a few behind. */
+    @Test
+    void copiesFromTenThousandVirtualThreadsKeepAtMostTheIdleBuffers() throws Exception {
+        List<Future<byte[]>> copies = new ArrayList<>();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
+                ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int i = 0; i < 10_000; i++) {
+                int from = i % 500;
+                copies.add(threads.submit(() -> {
+                    byte[] into = new byte[500];
+                    ChannelChunks.copy(channel, file, from, into, 0, into.length);
+                    return into;
+                }));
+            }
+            for (int i = 0; i < copies.size(); i++) {
+                assertThat(copies.get(i).get()).isEqualTo(Arrays.copyOfRange(bytes, i % 500, i % 500 + 500));
+            }
+        }
+        assertThat(ChannelChunks.directBuffers()).isBetween(1, ChannelChunks.IDLE_BUFFERS);
     }
 
     @Test
