@@ -26,6 +26,7 @@ TARGETS=(
   "manifest linestore-impl io.linestore.impl.format.ManifestCodecFuzzTest aManifestReadsBackAsWrittenOrIsRefusedNamingIt"
   "request-lines linestore-cli io.linestore.cli.command.RequestStreamFuzzTest requestLinesAreTheStreamSplitAtNewlines"
   "range-request linestore-cli io.linestore.cli.command.RequestStreamFuzzTest aRequestReadsAsItsCountsOrIsRefused"
+  "http-answer linestore-s3 io.linestore.s3.HttpAnswerFuzzTest aRangeAnswerReadsAsTheRangeAskedForOrIsRefusedNamingTheFile"
 )
 
 usage() {

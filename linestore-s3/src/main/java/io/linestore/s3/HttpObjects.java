@@ -46,7 +46,8 @@ final class HttpObjects implements ObjectReads {
     /** Marks an identity that is a {@code Last-Modified} date, from a server that gives no ETag. */
     static final String LAST_MODIFIED = "last-modified:";
 
-    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d+)-(\\d+)/(\\d+)");
+    /** At most 18 digits a number: every such number fits a {@code long}, and no file is larger. */
+    private static final Pattern CONTENT_RANGE = Pattern.compile("bytes (\\d{1,18})-(\\d{1,18})/(\\d{1,18})");
 
     /** The first backoff; it doubles with each try, with jitter. */
     private static final long BACKOFF_MILLIS = 100;
