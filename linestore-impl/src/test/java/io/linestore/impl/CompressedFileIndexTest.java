@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.github.luben.zstd.Zstd;
-import com.github.luben.zstd.ZstdDictTrainer;
 import com.github.luben.zstd.ZstdCompressCtx;
+import com.github.luben.zstd.ZstdDictTrainer;
 import io.linestore.Compression;
 import io.linestore.CorruptStoreException;
 import io.linestore.IndexOptions;
@@ -133,6 +133,25 @@ class CompressedFileIndexTest {
 
         assertThatThrownBy(() -> index(file)).isInstanceOf(UnsupportedFormatException.class)
                 .hasMessageContaining("dict.zst").hasMessageContaining("needs a dictionary");
+        assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
+    }
+
+    /** Valid zstd whose window is 2 GiB (zstd --long=31 on a stream): unsupported, naming the window. */
+    @Test
+    void aZstdFrameWithAWindowOverZstdsLimitIsUnsupportedNamingTheWindow() throws IOException {
+        byte[] frame;
+        try (ZstdCompressCtx compressor = new ZstdCompressCtx()) {
+            frame = compressor.setLevel(3).setContentSize(false).compress(text(3_000, 9));
+        }
+        // The window descriptor after the frame header descriptor (a frame of no single segment), as
+        // zstd --long=31 writes it on a stream: exponent 21, 2^(10 + 21) bytes.
+        assertThat(frame[4] & 0x20).as("single segment").isZero();
+        frame[5] = (byte) (21 << 3);
+        Path file = Files.write(dir.resolve("long.zst"), frame);
+
+        assertThatThrownBy(() -> index(file)).isInstanceOf(UnsupportedFormatException.class)
+                .hasMessageContaining("long.zst").hasMessageContaining("needs a window of " + (1L << 31) + " bytes")
+                .hasMessageContaining("zstd -d --long=31");
         assertThat(StoreFiles.sidecarDir(file)).doesNotExist();
     }
 

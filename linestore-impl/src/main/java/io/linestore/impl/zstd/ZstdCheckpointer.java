@@ -104,7 +104,8 @@ public final class ZstdCheckpointer extends Checkpointer {
     }
 
     /**
-     * A frame zstd refuses: valid data that needs a dictionary, which linestore does not give zstd, is
+     * A frame zstd refuses: valid data that needs a dictionary, which linestore does not give zstd, or
+     * a window larger than zstd decodes by default (128 MiB; {@code zstd --long=31} writes 2 GiB), is
      * unsupported; anything else damaged.
      */
     private IOException unsupportedOrDamaged(ZstdException e) {
@@ -115,7 +116,36 @@ public final class ZstdCheckpointer extends Checkpointer {
             throw new UnsupportedFormatException(file + ": " + frame + " needs a dictionary, which linestore does not"
                     + " use; decompress it with its dictionary (zstd -d -D DICT) and index or build from the text");
         }
+        if (code == Zstd.errFrameParameterWindowTooLarge()) {
+            long window = windowOfFrame();
+            throw new UnsupportedFormatException(file + ": " + frame + " needs a window of "
+                    + (window > 0 ? window + " bytes" : "more than 128 MiB") + " (written by zstd --long or --ultra),"
+                    + " more than the 128 MiB linestore decodes with; decompress it (zstd -d --long=31) and index or"
+                    + " build from the text");
+        }
         return new IOException("zstd data is damaged in " + frame + ": " + e.getMessage(), e);
+    }
+
+    /**
+     * The window size the frame at {@link #frameStart} declares, from its header (RFC 8878, 3.1.1.1):
+     * after the 4-byte magic number, the frame header descriptor, then (unless the frame is a single
+     * segment, whose window is its content size) the window descriptor, an exponent in its high 5 bits
+     * and a mantissa in its low 3: {@code base = 1 << (10 + exponent)}, {@code window = base + base / 8 *
+     * mantissa}. -1 when the header is no longer in the input buffer or is a single segment's.
+     */
+    private long windowOfFrame() {
+        long bufferStart = read - input.limit();
+        long at = frameStart - bufferStart;
+        if (at < 0 || at + 6 > input.limit()) {
+            return -1;
+        }
+        int descriptor = input.get((int) at + 4) & 0xff;
+        if ((descriptor & 0x20) != 0) {
+            return -1;
+        }
+        int window = input.get((int) at + 5) & 0xff;
+        long base = 1L << (10 + (window >>> 3));
+        return base + base / 8 * (window & 7);
     }
 
     private void end() throws IOException {
