@@ -11,6 +11,7 @@ import io.linestore.StoreOptions;
 import io.linestore.WriteOptions;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The service an implementation registers (with {@link java.util.ServiceLoader}) so that
@@ -60,6 +61,15 @@ public interface LineStoreProvider {
      * @param file the file about to be indexed
      */
     default void prepareIndex(Path file) {
+    }
+
+    /**
+     * See {@link io.linestore.LineStores#codecs()}; none by default.
+     *
+     * @return one line per codec
+     */
+    default List<String> codecs() {
+        return List.of();
     }
 
     /**

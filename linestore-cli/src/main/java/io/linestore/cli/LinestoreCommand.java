@@ -58,9 +58,18 @@ public final class LinestoreCommand implements Callable<Integer> {
      */
     private static final Map<String, String> LAUNCHER_ONLY = new LinkedHashMap<>();
 
+    /**
+     * The system property that says the benchmarks jar is not there (an installation from the release
+     * archive): {@code true} leaves its commands out of the usage, the manual and the completion.
+     */
+    public static final String WITHOUT_BENCHMARKS = "linestore.without.benchmarks";
+
     static {
-        LAUNCHER_ONLY.put("bench", "Runs the benchmarks (JMH) and writes a report with charts.");
-        LAUNCHER_ONLY.put("recommend", "Measures candidate layouts and readers on a sample of a file and recommends one.");
+        if (!Boolean.getBoolean(WITHOUT_BENCHMARKS)) {
+            LAUNCHER_ONLY.put("bench", "Runs the benchmarks (JMH) and writes a report with charts.");
+            LAUNCHER_ONLY.put("recommend", "Measures candidate layouts and readers on a sample of a file and recommends"
+                    + " one.");
+        }
     }
 
     private CommandSpec spec;

@@ -107,11 +107,14 @@ class RootCommandTest {
     }
 
     @Test
-    void versionNamesTheTool() {
+    void versionNamesTheToolItsRuntimeAndItsCodecs() {
         Cli.Result result = Cli.run("--version");
 
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).startsWith("linestore ");
+        assertThat(result.out().lines()).anyMatch(line -> line.startsWith("runtime: Java " + Runtime.version()));
+        assertThat(result.out()).contains("codec zstd: zstd-jni (its native library loaded)")
+                .contains("codec gzip: the system's zlib");
         assertThat(Cli.run("-V").out()).isEqualTo(result.out());
         assertThat(Cli.run("--version", "--help").out()).contains("Usage: linestore", "read", "build");
     }

@@ -1,5 +1,6 @@
 package io.linestore.impl;
 
+import com.github.luben.zstd.util.Native;
 import io.linestore.AppendSummary;
 import io.linestore.BuildSummary;
 import io.linestore.ExistingStore;
@@ -15,12 +16,14 @@ import io.linestore.impl.build.LineTooLongException;
 import io.linestore.impl.build.SidecarIndexer;
 import io.linestore.impl.build.StoreAppender;
 import io.linestore.impl.build.StoreBuilder;
+import io.linestore.impl.gzip.Zlib;
 import io.linestore.impl.io.ChunkSource;
 import io.linestore.spi.LineStoreProvider;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /** The {@link LineStoreProvider} of this module, registered with {@link java.util.ServiceLoader}. */
 public final class DefaultLineStoreProvider implements LineStoreProvider {
@@ -51,6 +54,18 @@ public final class DefaultLineStoreProvider implements LineStoreProvider {
     @Override
     public void prepareIndex(Path file) {
         SidecarIndexer.prepare(file);
+    }
+
+    @Override
+    public List<String> codecs() {
+        String zstd;
+        try {
+            Native.load();
+            zstd = "zstd: zstd-jni (its native library loaded)";
+        } catch (LinkageError | RuntimeException e) {
+            zstd = "zstd: unavailable (zstd-jni's native library did not load: " + e.getMessage() + ")";
+        }
+        return List.of(zstd, "gzip: " + Zlib.availability());
     }
 
     @Override

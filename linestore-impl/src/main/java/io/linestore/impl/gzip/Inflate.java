@@ -260,6 +260,16 @@ final class Inflate implements AutoCloseable {
         return Z_STREAM.byteOffset(MemoryLayout.PathElement.groupElement(field));
     }
 
+    /** See {@link Zlib#availability()}. */
+    static String availability() {
+        try {
+            Native.check();
+            return "the system's zlib (" + Native.libraryName() + ")";
+        } catch (RuntimeException e) {
+            return "unavailable (" + e.getMessage() + ")";
+        }
+    }
+
     /**
      * Starts linking zlib's functions on a daemon thread, so that the first stream, made soon after,
      * finds them linked (making a downcall is most of a short index's start-up). A failure to link is
@@ -346,9 +356,13 @@ final class Inflate implements AutoCloseable {
             }
         }
 
+        static String libraryName() {
+            return System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac") ? "libz.dylib"
+                    : "libz.so.1";
+        }
+
         private static SymbolLookup library() {
-            String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
-            String name = os.contains("mac") ? "libz.dylib" : "libz.so.1";
+            String name = libraryName();
             try {
                 return SymbolLookup.libraryLookup(name, Arena.global());
             } catch (IllegalArgumentException e) {
