@@ -22,6 +22,13 @@ final class GuardedExecution implements IExecutionStrategy {
     @Override
     public int execute(ParseResult parseResult) {
         CommandLine commandLine = parseResult.commandSpec().commandLine();
+        if (asksForTheVersionAlone(parseResult)) {
+            // The whole description, not the provider's one line (see ManifestVersion).
+            PrintWriter out = commandLine.getOut();
+            ManifestVersion.describe().forEach(out::println);
+            out.flush();
+            return outputChecked(commandLine.getCommandSpec().exitCodeOnVersionHelp(), out, () -> commandLine);
+        }
         int exitCode;
         try {
             exitCode = command.execute(parseResult);
@@ -34,6 +41,18 @@ final class GuardedExecution implements IExecutionStrategy {
         }
         CommandLine command = ran;
         return outputChecked(exitCode, ran.getOut(), () -> command);
+    }
+
+    /** Whether a command line asks for the version and not for help, at any level. */
+    private static boolean asksForTheVersionAlone(ParseResult parseResult) {
+        boolean version = false;
+        for (ParseResult level = parseResult; level != null; level = level.subcommand()) {
+            if (level.isUsageHelpRequested()) {
+                return false;
+            }
+            version |= level.isVersionHelpRequested();
+        }
+        return version;
     }
 
     /**

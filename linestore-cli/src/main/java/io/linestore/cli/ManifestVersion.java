@@ -12,8 +12,11 @@ import java.util.jar.JarFile;
 import picocli.CommandLine.IVersionProvider;
 
 /**
- * {@code --version}: the version and commit the build recorded in the jar's manifest, the Java
- * runtime that runs it, and the codecs it decodes with and whether each works here.
+ * The version for {@code --version}. picocli asks a command's version provider for its lines whenever
+ * it builds the model (subcommands inherit them), so {@link #getVersion} gives the one cheap line;
+ * {@link #describe} gives what {@code --version} prints (the execution strategy prints it): the version and
+ * commit the build recorded in the jar's manifest, the Java runtime that runs it, and the codecs it
+ * decodes with and whether each works here.
  */
 public final class ManifestVersion implements IVersionProvider {
 
@@ -25,22 +28,34 @@ public final class ManifestVersion implements IVersionProvider {
     }
 
     /**
-     * Returns the lines.
+     * Returns the version line.
      *
-     * @return {@code linestore VERSION (commit C)} ({@code linestore (development build)} outside a
-     *     jar), {@code runtime: Java V (VENDOR), HOME}, then one line per codec
+     * @return {@code linestore VERSION}, or {@code linestore (development build)} outside a jar
      */
     @Override
     public String[] getVersion() {
-        String version = ManifestVersion.class.getPackage().getImplementationVersion();
+        return new String[] {versionLine()};
+    }
+
+    /**
+     * What {@code --version} prints; loads the native libraries of the codecs to say whether they work.
+     *
+     * @return {@code linestore VERSION (commit C)}, {@code runtime: Java V (VENDOR), HOME}, then one line
+     *     per codec
+     */
+    static List<String> describe() {
         String commit = commit();
         List<String> lines = new ArrayList<>();
-        lines.add("linestore " + (version == null ? "(development build)" : version)
-                + (commit == null ? "" : " (commit " + commit + ")"));
+        lines.add(versionLine() + (commit == null ? "" : " (commit " + commit + ")"));
         lines.add("runtime: Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + "), "
                 + System.getProperty("java.home"));
         LineStores.codecs().forEach(codec -> lines.add("codec " + codec));
-        return lines.toArray(String[]::new);
+        return lines;
+    }
+
+    private static String versionLine() {
+        String version = ManifestVersion.class.getPackage().getImplementationVersion();
+        return "linestore " + (version == null ? "(development build)" : version);
     }
 
     /** The commit in the manifest of the jar holding this class, or {@code null}. */
