@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Fork;
@@ -157,7 +158,7 @@ public class EngineReadBenchmark extends RangeReads {
         return visitor.sum;
     }
 
-    private static long size(java.nio.file.Path file) {
+    private static long size(Path file) {
         try {
             return Files.size(file);
         } catch (IOException e) {

@@ -2,6 +2,7 @@ package io.linestore.bench.data;
 
 import io.linestore.LineStore;
 import io.linestore.LineVisitor;
+import java.util.List;
 
 /**
  * An engine's lines read two ways: into Strings, as {@link LineStore#read} returns them, and as the
@@ -30,7 +31,7 @@ public interface EngineLines extends LineRanges {
     static EngineLines of(LineStore store) {
         return new EngineLines() {
             @Override
-            public java.util.List<String> read(long offset, int size) {
+            public List<String> read(long offset, int size) {
                 return store.read(offset, size);
             }
 

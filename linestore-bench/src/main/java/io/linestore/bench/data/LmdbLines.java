@@ -2,8 +2,11 @@ package io.linestore.bench.data;
 
 import io.linestore.LineStore;
 import io.linestore.LineVisitor;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,12 +54,13 @@ public final class LmdbLines implements EngineLines {
      * @param directory the environment's directory, created; it must not exist
      * @param mapBytes the most the environment may grow to
      * @throws IllegalStateException naming the directory if LMDB fails
+     * @throws UncheckedIOException naming the directory if it cannot be created
      */
     public static void build(LineStore source, Path directory, long mapBytes) {
         try {
-            java.nio.file.Files.createDirectories(directory);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot create " + directory, e);
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + directory, e);
         }
         try (Env<ByteBuffer> env = Env.create().setMapSize(mapBytes).setMaxDbs(1)
                 .open(directory.toFile(), EnvFlags.MDB_NOSYNC, EnvFlags.MDB_NOMETASYNC)) {

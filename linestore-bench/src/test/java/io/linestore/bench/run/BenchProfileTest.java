@@ -2,6 +2,7 @@ package io.linestore.bench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.bench.EngineReadBenchmark;
 import io.linestore.bench.GzipInPlaceReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
 import io.linestore.bench.SequentialIoBenchmark;
@@ -29,6 +30,16 @@ class BenchProfileTest {
             assertThat(runs.get(3).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
             assertThat(runs.get(4).params()).containsEntry("lines", List.of(String.valueOf(profile.lines())));
             assertThat(runs.get(4).benchmarks()).contains(GzipInPlaceReadBenchmark.class);
+        }
+    }
+
+    @Test
+    void theEnginesAreReadInTheFullAndSmokeProfilesButNotTheQuickOne() {
+        for (BenchProfile profile : BenchProfile.values()) {
+            List<JmhRun> runs = profile.runs(profile.lines(), "/data", Map.of());
+
+            assertThat(runs.stream().anyMatch(run -> run.benchmarks().contains(EngineReadBenchmark.class)))
+                    .as(profile.name()).isEqualTo(profile != BenchProfile.QUICK);
         }
     }
 
