@@ -65,6 +65,9 @@ class BenchProfileTest {
                 java.util.regex.Pattern.quote(SequentialIoBenchmark.class.getName()) + "\\.");
         assertThat(options.getParameter("bufferSize").get()).containsExactly("4096", "1048576");
         assertThat(options.getForkCount().get()).isEqualTo(1);
+        // A benchmark's own @Fork(jvmArgsAppend) survives only if the options set none.
+        assertThat(options.getJvmArgsAppend().hasValue()).isFalse();
+        assertThat(options.getJvmArgsPrepend().get()).contains("--enable-native-access=ALL-UNNAMED");
         assertThat(io.options(name -> name.equals(ReadBenchmark.class.getSimpleName()), Path.of("r.json"),
                 VerboseMode.SILENT)).isEmpty();
     }
