@@ -52,7 +52,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=V1,V2",
             description = {"Set a JMH parameter's values in every benchmark that has it, e.g. -p layout=SINGLE"
                     + " -p rangeSize=1,100. Repeatable. Parameters: layout, stride, method, position, rangeSize"
-                    + " (reads); approach (naive reads); io, bufferSize, fileBytes (sequential I/O)."})
+                    + " (reads); engine (LINESTORE, LMDB, ROCKSDB, DUCKDB, DUCKDB_PARQUET: EngineReadBenchmark);"
+                    + " approach (naive reads); io, bufferSize, fileBytes (sequential I/O)."})
     private Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--lines", paramLabel = "N", converter = Sizes.CountConverter.class,

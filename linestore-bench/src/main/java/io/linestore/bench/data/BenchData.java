@@ -25,7 +25,8 @@ import java.util.zip.GZIPOutputStream;
 
 /**
  * The benchmarks' data, made once and kept on disk: generated text, stores built from it and the
- * SQLite database of the same lines, each keyed by (lines, seed, layout, stride) in its name.
+ * SQLite, LMDB, RocksDB, DuckDB and Parquet copies of the same lines, each keyed by (lines, seed,
+ * layout, stride) in its name.
  * Building a 10-million-line store per fork would take longer than measuring it, so every item is
  * reused when it is complete: a text or database file when it exists (each is written under a
  * temporary name and renamed), a store when its {@code manifest.json} exists (a store is whole only
@@ -195,6 +196,103 @@ public final class BenchData {
     }
 
     /**
+     * Returns the LMDB environment of the generated lines, building it if needed.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return the environment's directory
+     * @throws UncheckedIOException naming the file if it cannot be written
+     * @throws IllegalStateException naming the directory if LMDB fails
+     */
+    public Path lmdb(long lines) {
+        Path environment = root.resolve("lmdb-" + lines + "-seed-" + SEED);
+        if (!Files.exists(environment)) {
+            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
+            publish(environment, partial -> {
+                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+                    LmdbLines.build(source, partial, lmdbMapBytes(lines));
+                }
+            });
+        }
+        return environment;
+    }
+
+    /**
+     * Returns the map size an LMDB environment of the generated lines is built and opened with:
+     * room for the text three times over, since LMDB's B-tree pages are not full.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return bytes
+     * @throws UncheckedIOException naming the file if the text cannot be written
+     */
+    public long lmdbMapBytes(long lines) {
+        try {
+            return 3 * Files.size(textFile(lines)) + (64L << 20);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the size of " + textFile(lines), e);
+        }
+    }
+
+    /**
+     * Returns the RocksDB database of the generated lines, building it if needed.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return the database's directory
+     * @throws UncheckedIOException naming the file if it cannot be written
+     * @throws IllegalStateException naming the directory if RocksDB fails
+     */
+    public Path rocksdb(long lines) {
+        Path database = root.resolve("rocksdb-" + lines + "-seed-" + SEED);
+        if (!Files.exists(database)) {
+            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
+            publish(database, partial -> {
+                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+                    RocksDbLines.build(source, partial);
+                }
+            });
+        }
+        return database;
+    }
+
+    /**
+     * Returns the DuckDB database of the generated lines, building it if needed.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return the database file
+     * @throws UncheckedIOException naming the file if it cannot be written
+     * @throws IllegalStateException naming the file if DuckDB fails
+     */
+    public Path duckdb(long lines) {
+        Path database = root.resolve("duckdb-" + lines + "-seed-" + SEED + ".duckdb");
+        if (!Files.exists(database)) {
+            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
+            publish(database, partial -> {
+                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+                    DuckDbLines.build(source, partial);
+                }
+            });
+        }
+        return database;
+    }
+
+    /**
+     * Returns the generated lines as a Parquet file DuckDB wrote from {@link #duckdb}, writing it if
+     * needed.
+     *
+     * @param lines the line count, {@code >= 0}
+     * @return the Parquet file
+     * @throws UncheckedIOException naming the file if it cannot be written
+     * @throws IllegalStateException naming the file if DuckDB fails
+     */
+    public Path parquet(long lines) {
+        Path parquet = root.resolve("parquet-" + lines + "-seed-" + SEED + ".parquet");
+        if (!Files.exists(parquet)) {
+            Path database = duckdb(lines);
+            publish(parquet, partial -> DuckDbLines.writeParquet(database, partial));
+        }
+        return parquet;
+    }
+
+    /**
      * Creates a fresh, empty directory for a benchmark's own files, named after it and this process.
      *
      * @param name what the directory is for
@@ -233,7 +331,8 @@ public final class BenchData {
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         try {
             Files.createDirectories(root);
-            Files.deleteIfExists(partial);
+            // A directory (an LMDB environment, a RocksDB database) is left whole or not at all, too.
+            deleteTree(partial);
             writer.write(partial);
             Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {

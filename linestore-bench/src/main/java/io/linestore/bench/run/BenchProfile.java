@@ -6,6 +6,7 @@ import io.linestore.bench.CompressedBuildBenchmark;
 import io.linestore.bench.CompressedReadBenchmark;
 import io.linestore.bench.CopyBenchmark;
 import io.linestore.bench.DecompressFloorBenchmark;
+import io.linestore.bench.EngineReadBenchmark;
 import io.linestore.bench.GzipInPlaceReadBenchmark;
 import io.linestore.bench.IndexBenchmark;
 import io.linestore.bench.NaiveReadBenchmark;
@@ -15,6 +16,7 @@ import io.linestore.bench.ScalingBenchmark;
 import io.linestore.bench.SequentialIoBenchmark;
 import io.linestore.bench.SqliteReadBenchmark;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.openjdk.jmh.annotations.Mode;
@@ -23,7 +25,8 @@ import org.openjdk.jmh.annotations.Mode;
  * The sets of benchmarks the {@code bench} command runs. Each is five runs: reads in throughput
  * mode, single-line reads of dense stores in sample-time mode (for p50/p99), sequential I/O with
  * builds, copies and block checksums in throughput mode, one thread against two, and compressed
- * against plain reads with the decompression floor in average time.
+ * against plain reads with the decompression floor in average time. The reads of the embedded
+ * engines ({@link EngineReadBenchmark}) are in every profile but {@link #QUICK}.
  */
 public enum BenchProfile {
 
@@ -99,8 +102,12 @@ public enum BenchProfile {
      * @return the runs, in the order to run them
      */
     public List<JmhRun> runs(long lines, String dataDir, Map<String, List<String>> overrides) {
-        List<Class<?>> reads = List.of(ReadBenchmark.class, ReadPathBenchmark.class, NaiveReadBenchmark.class,
-                SqliteReadBenchmark.class);
+        List<Class<?>> reads = new ArrayList<>(List.of(ReadBenchmark.class, ReadPathBenchmark.class,
+                NaiveReadBenchmark.class, SqliteReadBenchmark.class));
+        if (this != QUICK) {
+            // Each engine's copy of the big store takes minutes to load on first use: not for a quick run.
+            reads.add(EngineReadBenchmark.class);
+        }
         List<Class<?>> io = List.of(SequentialIoBenchmark.class, BuildBenchmark.class, CopyBenchmark.class,
                 BlockChecksumBenchmark.class, IndexBenchmark.class);
         Map<String, List<String>> data = Map.of("dataDir", List.of(dataDir));

@@ -114,8 +114,10 @@ public record JmhRun(
                 .result(resultFile.toString())
                 .verbosity(verbosity)
                 // JMH 1.37 still calls sun.misc.Unsafe and sqlite-jdbc loads a native library:
-                // JDK 25 warns about both in every fork
-                .jvmArgsAppend("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED");
+                // JDK 25 warns about both in every fork. Prepended, not appended: an option replaces the
+                // annotation of its kind, and a benchmark's own @Fork(jvmArgsAppend), such as
+                // EngineReadBenchmark's --add-opens for lmdbjava, must still reach its forks.
+                .jvmArgsPrepend("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED");
         kept.forEach(b -> options.include(Pattern.quote(b.getName()) + "\\."));
         params.forEach((key, values) -> options.param(key, values.toArray(String[]::new)));
         return Optional.of(options.build());

@@ -2,6 +2,7 @@ package io.linestore.bench.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.bench.EngineReadBenchmark;
 import io.linestore.bench.GzipInPlaceReadBenchmark;
 import io.linestore.bench.ReadBenchmark;
 import io.linestore.bench.SequentialIoBenchmark;
@@ -33,6 +34,16 @@ class BenchProfileTest {
     }
 
     @Test
+    void theEnginesAreReadInTheFullAndSmokeProfilesButNotTheQuickOne() {
+        for (BenchProfile profile : BenchProfile.values()) {
+            List<JmhRun> runs = profile.runs(profile.lines(), "/data", Map.of());
+
+            assertThat(runs.stream().anyMatch(run -> run.benchmarks().contains(EngineReadBenchmark.class)))
+                    .as(profile.name()).isEqualTo(profile != BenchProfile.QUICK);
+        }
+    }
+
+    @Test
     void overridesReplaceTheProfilesValuesButTheLatencyRunKeepsSingleLineReadsOfDenseStores() {
         List<JmhRun> runs = BenchProfile.QUICK.runs(1000, "", Map.of(
                 "layout", List.of("SHARDED_1M"), "rangeSize", List.of("100"), "stride", List.of("NONE")));
@@ -54,6 +65,9 @@ class BenchProfileTest {
                 java.util.regex.Pattern.quote(SequentialIoBenchmark.class.getName()) + "\\.");
         assertThat(options.getParameter("bufferSize").get()).containsExactly("4096", "1048576");
         assertThat(options.getForkCount().get()).isEqualTo(1);
+        // A benchmark's own @Fork(jvmArgsAppend) survives only if the options set none.
+        assertThat(options.getJvmArgsAppend().hasValue()).isFalse();
+        assertThat(options.getJvmArgsPrepend().get()).contains("--enable-native-access=ALL-UNNAMED");
         assertThat(io.options(name -> name.equals(ReadBenchmark.class.getSimpleName()), Path.of("r.json"),
                 VerboseMode.SILENT)).isEmpty();
     }
