@@ -183,16 +183,8 @@ public final class BenchData {
      * @throws IllegalStateException naming the file if SQLite fails
      */
     public Path sqlite(long lines) {
-        Path database = root.resolve("sqlite-" + lines + "-seed-" + SEED + ".db");
-        if (!Files.exists(database)) {
-            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
-            publish(database, partial -> {
-                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
-                    SqliteLines.build(source, partial);
-                }
-            });
-        }
-        return database;
+        return fromDenseStore(root.resolve("sqlite-" + lines + "-seed-" + SEED + ".db"), lines,
+                (source, partial) -> SqliteLines.build(source, partial));
     }
 
     /**
@@ -204,16 +196,8 @@ public final class BenchData {
      * @throws IllegalStateException naming the directory if LMDB fails
      */
     public Path lmdb(long lines) {
-        Path environment = root.resolve("lmdb-" + lines + "-seed-" + SEED);
-        if (!Files.exists(environment)) {
-            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
-            publish(environment, partial -> {
-                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
-                    LmdbLines.build(source, partial, lmdbMapBytes(lines));
-                }
-            });
-        }
-        return environment;
+        return fromDenseStore(root.resolve("lmdb-" + lines + "-seed-" + SEED), lines,
+                (source, partial) -> LmdbLines.build(source, partial, lmdbMapBytes(lines)));
     }
 
     /**
@@ -241,16 +225,8 @@ public final class BenchData {
      * @throws IllegalStateException naming the directory if RocksDB fails
      */
     public Path rocksdb(long lines) {
-        Path database = root.resolve("rocksdb-" + lines + "-seed-" + SEED);
-        if (!Files.exists(database)) {
-            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
-            publish(database, partial -> {
-                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
-                    RocksDbLines.build(source, partial);
-                }
-            });
-        }
-        return database;
+        return fromDenseStore(root.resolve("rocksdb-" + lines + "-seed-" + SEED), lines,
+                (source, partial) -> RocksDbLines.build(source, partial));
     }
 
     /**
@@ -262,16 +238,8 @@ public final class BenchData {
      * @throws IllegalStateException naming the file if DuckDB fails
      */
     public Path duckdb(long lines) {
-        Path database = root.resolve("duckdb-" + lines + "-seed-" + SEED + ".duckdb");
-        if (!Files.exists(database)) {
-            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
-            publish(database, partial -> {
-                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
-                    DuckDbLines.build(source, partial);
-                }
-            });
-        }
-        return database;
+        return fromDenseStore(root.resolve("duckdb-" + lines + "-seed-" + SEED + ".duckdb"), lines,
+                (source, partial) -> DuckDbLines.build(source, partial));
     }
 
     /**
@@ -344,5 +312,27 @@ public final class BenchData {
     @FunctionalInterface
     private interface Writer {
         void write(Path file) throws IOException;
+    }
+
+    /**
+     * An engine's copy of the generated lines, {@code file}, built from the single-file dense store if
+     * it is not there yet: every engine loads the same lines the same way.
+     */
+    private Path fromDenseStore(Path file, long lines, StoreCopy copy) {
+        if (!Files.exists(file)) {
+            Path store = store(lines, StoreLayout.SINGLE, IndexStride.DENSE);
+            publish(file, partial -> {
+                try (LineStore source = LineStores.open(store, ReadMethod.FILE_CHANNEL)) {
+                    copy.build(source, partial);
+                }
+            });
+        }
+        return file;
+    }
+
+    /** Loads a store's lines into an engine's file or directory. */
+    @FunctionalInterface
+    private interface StoreCopy {
+        void build(LineStore source, Path partial) throws IOException;
     }
 }

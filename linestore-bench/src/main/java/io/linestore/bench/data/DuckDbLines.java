@@ -10,7 +10,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.duckdb.DuckDBAppender;
@@ -158,15 +157,7 @@ public final class DuckDbLines implements EngineLines {
     @Override
     public List<String> read(long offset, int size) {
         try {
-            select.setLong(1, offset);
-            select.setLong(2, offset + size);
-            List<String> lines = new ArrayList<>(size);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    lines.add(rows.getString(1));
-                }
-            }
-            return lines;
+            return JdbcRanges.strings(select, offset, offset + size, size);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read " + source + ": " + e.getMessage(), e);
         }

@@ -12,7 +12,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 
@@ -120,15 +119,7 @@ public final class SqliteLines implements LineRanges {
     @Override
     public List<String> read(long offset, int size) {
         try {
-            select.setLong(1, offset + 1);
-            select.setLong(2, offset + size);
-            List<String> lines = new ArrayList<>(size);
-            try (ResultSet rows = select.executeQuery()) {
-                while (rows.next()) {
-                    lines.add(rows.getString(1));
-                }
-            }
-            return lines;
+            return JdbcRanges.strings(select, offset + 1, offset + size, size);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot read SQLite database " + database + ": " + e.getMessage(), e);
         }
