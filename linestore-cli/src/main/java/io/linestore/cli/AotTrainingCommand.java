@@ -33,8 +33,9 @@ import picocli.CommandLine.Option;
  * {@code -XX:AOTCacheOutput} so the JDK records the classes and profiles a command needs.
  *
  * <p>Every class in a cache is loaded at each start, whether the command uses it or not, so the
- * launcher keeps a cache for each short command (a plain {@code read}, which never makes picocli's
- * model, a {@code read} with options, {@code info}, and help with {@code --version}), which must
+ * launcher keeps a cache for each short command (a plain {@code read} of a store and one of a file
+ * indexed in place, which never make picocli's model, a {@code read} with options, {@code info}, and
+ * help with {@code --version}), which must
  * carry neither what building a store loads nor what the others load, and one for all other
  * commands. A short command's training runs in two JVMs:
  * {@code --prepare DIR} writes the text and builds the stores (not recorded), then
@@ -52,7 +53,7 @@ public final class AotTrainingCommand implements Callable<Integer> {
     private Path prepare;
 
     @Option(names = "--short", arity = "2", paramLabel = "COMMAND DIR", hideParamSyntax = true,
-            description = "Runs the forms of one short command (read, read-options, info or help) on what --prepare"
+            description = "Runs the forms of one short command (read, read-file, read-options, info or help) on what --prepare"
                     + " wrote into DIR.")
     private List<String> shortOnly;
 
@@ -89,15 +90,24 @@ public final class AotTrainingCommand implements Callable<Integer> {
 
     /**
      * Which short command a command line is: its subcommand, {@code help} for the root's options, and
-     * for {@code read} either {@code read}, a {@link PlainRead}, or {@code read-options}, which runs
-     * through picocli: each has a cache of its own.
+     * for {@code read} one of three: {@code read}, a {@link PlainRead} of a store (a directory),
+     * {@code read-file}, a plain read of a file indexed in place (text, {@code .gz}, {@code .zst}),
+     * whose decoders a store's read never loads, or {@code read-options}, which runs through picocli:
+     * each has a cache of its own. The launcher tells them apart the same way (the directory test is
+     * bash's {@code -d}).
      */
     static String form(List<String> args) {
         String first = args.getFirst();
         if (first.startsWith("-")) {
             return "help";
         }
-        return first.equals("read") && PlainRead.of(args.toArray(String[]::new)).isEmpty() ? "read-options" : first;
+        if (!first.equals("read")) {
+            return first;
+        }
+        if (PlainRead.of(args.toArray(String[]::new)).isEmpty()) {
+            return "read-options";
+        }
+        return Files.isDirectory(Path.of(args.get(1))) ? "read" : "read-file";
     }
 
     /**
@@ -114,14 +124,15 @@ public final class AotTrainingCommand implements Callable<Integer> {
     }
 
     /**
-     * The {@link PlainRead}s of what {@code --prepare} wrote into {@code directory}, for
+     * The {@link PlainRead}s of one form of what {@code --prepare} wrote into {@code directory}, for
      * {@link PlainReadTraining}.
      *
      * @param directory the directory {@code --prepare} wrote
+     * @param form {@code read} for the stores' reads, {@code read-file} for the files' (see {@link #form})
      * @return the command lines
      */
-    static List<List<String>> plainReads(Path directory) {
-        return new Inputs(directory).plainReads();
+    static List<List<String>> plainReads(Path directory, String form) {
+        return new Inputs(directory).plainReads().stream().filter(args -> form(args).equals(form)).toList();
     }
 
     private static int runAll(List<List<String>> commands) {

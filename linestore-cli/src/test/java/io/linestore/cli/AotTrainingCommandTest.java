@@ -2,6 +2,8 @@ package io.linestore.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -17,7 +19,7 @@ class AotTrainingCommandTest {
     @Test
     void preparesStoresThenRunsEachShortCommandOnThemPrintingNothing() {
         Cli.Result prepared = Cli.run("aot-training", "--prepare", tmp.toString());
-        List<Cli.Result> shortOnes = List.of("read", "read-options", "info", "help").stream()
+        List<Cli.Result> shortOnes = List.of("read", "read-file", "read-options", "info", "help").stream()
                 .map(command -> Cli.run("aot-training", "--short", command, tmp.toString())).toList();
 
         assertThat(prepared.exitCode()).as(prepared.err()).isZero();
@@ -27,7 +29,13 @@ class AotTrainingCommandTest {
         assertThat(tmp.resolve("input.txt.lsidx")).exists();
         assertThat(tmp.resolve("input.txt.gz.lsidx")).exists();
         assertThat(shortOnes).allSatisfy(r -> assertThat(r.exitCode()).as(r.err()).isZero());
-        assertThat(AotTrainingCommand.plainReads(tmp)).hasSize(10).allSatisfy(read -> {
+        List<List<String>> ofStores = AotTrainingCommand.plainReads(tmp, "read");
+        List<List<String>> ofFiles = AotTrainingCommand.plainReads(tmp, "read-file");
+        assertThat(ofStores).extracting(read -> read.get(1))
+                .containsExactly(tmp.resolve("single").toString(), tmp.resolve("sharded").toString(),
+                        tmp.resolve("compressed").toString());
+        assertThat(ofFiles).hasSize(7).allSatisfy(read -> assertThat(Path.of(read.get(1))).isRegularFile());
+        assertThat(Stream.concat(ofStores.stream(), ofFiles.stream())).allSatisfy(read -> {
             String[] args = read.toArray(String[]::new);
             assertThat(PlainRead.of(args)).isPresent();
             Cli.Result result = Cli.run(args);
@@ -49,10 +57,17 @@ class AotTrainingCommandTest {
         assertThat(Cli.run("aot-training", "--short", "build", tmp.toString()).exitCode()).isNotZero();
     }
 
-    /** A plain read and a read with options are trained apart: only the second loads picocli. */
+    /**
+     * A plain read of a store, a plain read of a file and a read with options are trained apart: only
+     * the file's loads the decoders of files indexed in place, only the last loads picocli.
+     */
     @Test
-    void aReadIsAPlainReadOrAReadWithOptions() {
-        assertThat(AotTrainingCommand.form(List.of("read", "store", "0", "1"))).isEqualTo("read");
+    void aReadIsAPlainReadOfAStoreOrOfAFileOrAReadWithOptions() throws IOException {
+        Path store = Files.createDirectory(tmp.resolve("store"));
+        Path file = Files.writeString(tmp.resolve("lines.txt.gz"), "");
+
+        assertThat(AotTrainingCommand.form(List.of("read", store.toString(), "0", "1"))).isEqualTo("read");
+        assertThat(AotTrainingCommand.form(List.of("read", file.toString(), "0", "1"))).isEqualTo("read-file");
         assertThat(AotTrainingCommand.form(List.of("read", "store", "0", "1", "--number"))).isEqualTo("read-options");
         assertThat(AotTrainingCommand.form(List.of("read", "store", "--ranges", "-"))).isEqualTo("read-options");
         assertThat(AotTrainingCommand.form(List.of("info", "store"))).isEqualTo("info");

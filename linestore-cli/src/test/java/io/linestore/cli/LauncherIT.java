@@ -194,75 +194,118 @@ class LauncherIT {
                 "-q -DskipTests -pl linestore-cli -am package", "-q -DskipTests -pl linestore-cli -am package");
     }
 
+    /**
+     * A start-up cache the launcher did not make as it is (put there by another program, or written
+     * over after it was made) is made again before the command runs, as is one older than the jar; a
+     * current one is used as it is.
+     */
     @Test
-    void runsDespiteABrokenStartUpCacheAndTrainsANewOneForANewJar() throws IOException {
+    void remakesAStartUpCacheWrittenOverOrOlderThanTheJar() throws IOException {
         Path root = scratchTree();
-        Path launcher = root.resolve("linestore");
+        Path jdk = loggingJdk();
+        Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", jdk.toString());
+        Files.createDirectories(tmp.resolve("store"));
+        Path cache = readCache(root, jdk.toString());
+        Files.writeString(cache, "not a cache");
+        String[] read = {root.resolve("linestore").toString(), "read", "store", "0", "1"};
+
+        ProcessRun foreign = run(env, read);
+        List<String> afterForeign = Files.readAllLines(jdk.resolve("calls.log"));
+        Files.writeString(cache, "written over");
+        ProcessRun writtenOver = run(env, read);
+        List<String> afterWrittenOver = Files.readAllLines(jdk.resolve("calls.log"));
+        Files.setLastModifiedTime(root.resolve("linestore-cli/target/linestore.jar"), FileTime.from(Instant.now()));
+        ProcessRun olderThanTheJar = run(env, read);
+        List<String> afterNewJar = Files.readAllLines(jdk.resolve("calls.log"));
+        ProcessRun current = run(env, read);
+        List<String> afterCurrent = Files.readAllLines(jdk.resolve("calls.log"));
+
+        assertThat(List.of(foreign, writtenOver, olderThanTheJar, current))
+                .allSatisfy(r -> assertThat(r.exitCode()).as(r.stderr()).isZero());
+        assertThat(List.of(foreign, writtenOver, olderThanTheJar))
+                .allSatisfy(r -> assertThat(r.stderr()).contains("preparing the start-up cache"));
+        assertThat(List.of(afterForeign.size(), afterWrittenOver.size(), afterNewJar.size(), afterCurrent.size()))
+                .containsExactly(3, 6, 9, 10);
+        for (List<String> calls : List.of(afterForeign, afterWrittenOver, afterNewJar)) {
+            assertThat(calls.get(calls.size() - 2)).contains("-XX:AOTCacheOutput=" + cache + ".");
+        }
+        assertThat(afterCurrent.getLast()).contains("-XX:AOTCache=" + cache + " ").endsWith("read store 0 1");
+        assertThat(current.stderr()).isEmpty();
+        assertThat(Files.readString(cache)).isEqualTo("cache\n");
+    }
+
+    /** A cache the JVM cannot use, which the launcher takes for its own, never changes what a command prints. */
+    @Test
+    void runsDespiteAStartUpCacheTheJvmCannotUse() throws IOException {
+        Path root = scratchTree();
         String javaHome = System.getProperty("java.home");
         Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", javaHome);
         Path store = TestStores.single(tmp);
         Path jar = Files.createDirectories(root.resolve("linestore-cli/target")).resolve("linestore.jar");
         Files.copy(JAR, jar);
-        Instant built = Instant.now().minusSeconds(50);
-        Files.setLastModifiedTime(jar, FileTime.from(built));
-        Path cache = Files.createDirectories(root.resolve("linestore-cli/target/aot"))
-                .resolve("linestore-" + javaHome.replaceAll("[^A-Za-z0-9._-]", "_") + "-read.aot");
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().minusSeconds(50)));
+        Path cache = readCache(root, javaHome);
         Files.writeString(cache, "not a cache");
-        Files.setLastModifiedTime(cache, FileTime.from(built.plusSeconds(10)));
-        byte[] expected = TestStores.joined(TestStores.lines().subList(0, 5));
+        Files.setLastModifiedTime(cache, FileTime.from(Instant.now().minusSeconds(40)));
+        Files.writeString(Path.of(cache + ".made"), "");
 
-        ProcessRun withBrokenCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
-        Files.setLastModifiedTime(jar, FileTime.from(built.plusSeconds(20)));
-        ProcessRun withNewJar = run(env, launcher.toString(), "read", store.toString(), "0", "5");
-        ProcessRun withNewCache = run(env, launcher.toString(), "read", store.toString(), "0", "5");
+        ProcessRun read = run(env, root.resolve("linestore").toString(), "read", store.toString(), "0", "5");
 
-        assertThat(withBrokenCache.exitCode()).isZero();
-        assertThat(withBrokenCache.stderr()).isEmpty();
-        assertThat(withBrokenCache.stdout()).isEqualTo(expected);
-        assertThat(withNewJar.stderr()).contains("start-up cache");
-        assertThat(withNewJar.stdout()).isEqualTo(expected);
-        assertThat(Files.size(cache)).isGreaterThan(1 << 20);
-        assertThat(withNewCache.stderr()).isEmpty();
-        assertThat(withNewCache.stdout()).isEqualTo(expected);
-        assertThat(root.resolve("maven-calls.log")).doesNotExist();
+        assertThat(read.exitCode()).isZero();
+        assertThat(read.stderr()).isEmpty();
+        assertThat(read.stdout()).isEqualTo(TestStores.joined(TestStores.lines().subList(0, 5)));
+        assertThat(Files.readString(cache)).isEqualTo("not a cache");
+    }
+
+    /** Where the launcher keeps a plain read's start-up cache for the JDK at {@code javaHome}. */
+    private static Path readCache(Path root, String javaHome) throws IOException {
+        return Files.createDirectories(root.resolve("linestore-cli/target/aot"))
+                .resolve("linestore-" + javaHome.replaceAll("[^A-Za-z0-9._-]", "_") + "-read.aot");
     }
 
     /**
      * The start-up cache records the compilation levels its training reached, and a JVM using it
      * never compiles those methods higher: trained under {@code read}'s tier cap, it would hold the
      * write commands' newline scan at C1. Every class in a cache is loaded at each start, so each short
-     * command (a plain read, a read with options) has a cache of its own, trained on stores another JVM
-     * built, and the others share one.
+     * command (a plain read of a store, a plain read of a file indexed in place, a read with options)
+     * has a cache of its own, trained on stores another JVM built, and the others share one.
      */
     @Test
     void trainsAStartUpCacheForEachShortCommandAndOneForTheOthersWithoutTheTierCap() throws IOException {
         Path root = scratchTree();
         Path jdk = loggingJdk();
         Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", jdk.toString());
+        Files.createDirectories(tmp.resolve("store"));
+        Files.writeString(tmp.resolve("lines.txt"), "a line\n");
 
         ProcessRun read = run(env, root.resolve("linestore").toString(), "read", "store", "0", "1");
+        ProcessRun readFile = run(env, root.resolve("linestore").toString(), "read", "lines.txt", "0", "1");
         ProcessRun readWithOptions = run(env, root.resolve("linestore").toString(), "read", "store", "0", "1",
                 "--number");
         ProcessRun verify = run(env, root.resolve("linestore").toString(), "verify", "store");
 
-        assertThat(List.of(read, readWithOptions, verify))
+        assertThat(List.of(read, readFile, readWithOptions, verify))
                 .allSatisfy(r -> assertThat(r.exitCode()).as(r.stderr()).isZero());
         List<String> calls = Files.readAllLines(jdk.resolve("calls.log"));
-        assertThat(calls).hasSize(8);
+        assertThat(calls).hasSize(11);
         String work = calls.get(0).replaceAll(".* aot-training --prepare ", "");
         assertThat(calls.get(0)).doesNotContain("-XX:AOTCacheOutput=", "TieredStopAtLevel").contains("aot-training --prepare ");
         // A plain read's training runs without picocli's model, which its cache need not hold.
-        assertThat(calls.get(1)).contains("-read.aot.").endsWith("io.linestore.cli.PlainReadTraining " + work)
+        assertThat(calls.get(1)).contains("-read.aot.").endsWith("io.linestore.cli.PlainReadTraining read " + work)
                 .doesNotContain("TieredStopAtLevel", "aot-training");
         assertThat(Path.of(work)).doesNotExist();
         assertThat(calls.get(2)).contains("-XX:TieredStopAtLevel=1", "-read.aot ").endsWith("read store 0 1");
-        String optionsWork = calls.get(3).replaceAll(".* aot-training --prepare ", "");
-        assertThat(calls.get(4)).contains("-read-options.aot.", "aot-training --short read-options " + optionsWork)
+        String fileWork = calls.get(3).replaceAll(".* aot-training --prepare ", "");
+        assertThat(calls.get(4)).contains("-read-file.aot.")
+                .endsWith("io.linestore.cli.PlainReadTraining read-file " + fileWork);
+        assertThat(calls.get(5)).contains("-XX:TieredStopAtLevel=1", "-read-file.aot ").endsWith("read lines.txt 0 1");
+        String optionsWork = calls.get(6).replaceAll(".* aot-training --prepare ", "");
+        assertThat(calls.get(7)).contains("-read-options.aot.", "aot-training --short read-options " + optionsWork)
                 .doesNotContain("TieredStopAtLevel");
-        assertThat(calls.get(5)).contains("-XX:TieredStopAtLevel=1", "-read-options.aot ")
+        assertThat(calls.get(8)).contains("-XX:TieredStopAtLevel=1", "-read-options.aot ")
                 .endsWith("read store 0 1 --number");
-        assertThat(calls.get(6)).contains("-XX:AOTCacheOutput=").endsWith("aot-training").doesNotContain("-read");
-        assertThat(calls.get(7)).contains("-XX:AOTCache=").doesNotContain("TieredStopAtLevel", "-read")
+        assertThat(calls.get(9)).contains("-XX:AOTCacheOutput=").endsWith("aot-training").doesNotContain("-read");
+        assertThat(calls.get(10)).contains("-XX:AOTCache=").doesNotContain("TieredStopAtLevel", "-read")
                 .endsWith("verify store");
     }
 
@@ -336,6 +379,7 @@ class LauncherIT {
         Files.writeString(java, Files.readString(java).replace("#!/bin/sh\n",
                 "#!/bin/sh\ncase \"$*\" in *--prepare*) echo \"$*\" >> \"${0%/bin/java}/calls.log\"; exit 1 ;; esac\n"));
         Map<String, String> env = Map.of("REAL_JAR", JAR.toString(), "JAVA_HOME", jdk.toString());
+        Files.createDirectories(tmp.resolve("store"));
 
         ProcessRun read = run(env, root.resolve("linestore").toString(), "read", "store", "0", "1");
 

@@ -186,9 +186,13 @@ public final class ChannelChunks {
     }
 
     /**
-     * Has the operating system send the bytes {@code [from, to)} of a file to a channel
+     * Sends the bytes {@code [from, to)} of a file to a channel. A range longer than the largest copy
+     * buffer ({@value #DIRECT_BYTES} bytes) goes through the operating system
      * ({@link FileChannel#transferTo}: {@code sendfile}, {@code splice} or {@code copy_file_range} where
-     * the JDK can use them, so the bytes never enter the JVM).
+     * the JDK can use them, so the bytes never enter the JVM). A shorter one is read into a kept direct
+     * buffer and written: one read and one write, the cost of a transfer, without the class the JDK
+     * generates at a JVM's first {@code transferTo} (the type switch in {@code FileChannelImpl}, about
+     * 5 ms of a short command's start-up; docs/benchmarks.md).
      *
      * @param channel the open file
      * @param file the file, for messages
@@ -200,6 +204,20 @@ public final class ChannelChunks {
      */
     public static void transfer(FileChannel channel, Path file, long from, long to, WritableByteChannel target)
             throws IOException {
+        if (to - from <= DIRECT_BYTES) {
+            int length = (int) (to - from);
+            DirectBuffer direct = DirectBuffer.atLeast(IDLE.poll(), length);
+            try {
+                ByteBuffer buffer = direct.buffer.clear().limit(length);
+                fill(channel, buffer, from, file, to);
+                writeFully(target, buffer.flip());
+            } finally {
+                if (!IDLE.offer(direct)) {
+                    direct.free();
+                }
+            }
+            return;
+        }
         for (long at = from; at < to; ) {
             long sent = channel.transferTo(at, to - at, target);
             if (sent == 0 && channel.size() < to) {

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -101,5 +103,27 @@ class ChannelChunksTest {
                     .isInstanceOf(EOFException.class)
                     .hasMessage(file + " is 1000 bytes, it ends before byte 1005");
         }
+    }
+
+    /**
+     * A transfer copies a range that fits the copy buffer and hands a longer one to the operating
+     * system: both send exactly the range, and both name the file when it ends first.
+     */
+    @ParameterizedTest
+    @CsvSource({"0, 1", "17, 65553", "1, 1048577", "0, 1048576", "5, 1048582", "3, 3145725"})
+    void transfersExactlyTheRangeOnBothSidesOfTheCopyBuffer(int from, int to) throws IOException {
+        byte[] large = new byte[3 << 20];
+        new Random(from * 31L + to).nextBytes(large);
+        Path big = Files.write(tmp.resolve("big"), large);
+        ByteArrayOutputStream sent = new ByteArrayOutputStream();
+
+        try (FileChannel channel = FileChannel.open(big, StandardOpenOption.READ)) {
+            ChannelChunks.transfer(channel, big, from, to, Channels.newChannel(sent));
+            assertThatThrownBy(() -> ChannelChunks.transfer(channel, big, from, large.length + to - from,
+                    Channels.newChannel(new ByteArrayOutputStream())))
+                    .isInstanceOf(EOFException.class)
+                    .hasMessageStartingWith(big + " is " + large.length + " bytes, it ends before byte");
+        }
+        assertThat(sent.toByteArray()).isEqualTo(Arrays.copyOfRange(large, from, to));
     }
 }
