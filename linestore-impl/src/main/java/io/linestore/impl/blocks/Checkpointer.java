@@ -9,7 +9,7 @@ import java.util.zip.CRC32C;
 
 /**
  * The text of a compressed file, decoded once from its start to its end, that records into a
- * {@link CheckpointTable.Writer} where later reads can start decoding: a checkpoint at the first place
+ * {@link CheckpointTableWriter} where later reads can start decoding: a checkpoint at the first place
  * that starts {@code span} or more bytes of text after the last one. Sums the CRC32C of the compressed
  * bytes as it reads them. A damaged or cut file is an {@link IOException} whose message says where
  * (the caller names the file). Read by one thread.
@@ -21,7 +21,7 @@ public abstract class Checkpointer implements ReadableByteChannel {
     /** Text bytes between checkpoints, at least. */
     protected final long span;
     /** Receives the checkpoints. */
-    protected final CheckpointTable.Writer checkpoints;
+    protected final CheckpointTableWriter checkpoints;
     /** The bytes to read: the file's size when the index started. */
     protected final long size;
     /** Compressed bytes read so far, counted from the file's start. */
@@ -41,7 +41,7 @@ public abstract class Checkpointer implements ReadableByteChannel {
      * @param span text bytes between checkpoints, at least
      * @param checkpoints receives the checkpoints
      */
-    protected Checkpointer(Path file, CompressedBytes bytes, long size, long span, CheckpointTable.Writer checkpoints) {
+    protected Checkpointer(Path file, CompressedBytes bytes, long size, long span, CheckpointTableWriter checkpoints) {
         this(file, bytes, 0, 0, size, span, checkpoints);
     }
 
@@ -58,7 +58,7 @@ public abstract class Checkpointer implements ReadableByteChannel {
      * @param checkpoints receives the checkpoints
      */
     protected Checkpointer(Path file, CompressedBytes bytes, long from, long fromText, long size, long span,
-            CheckpointTable.Writer checkpoints) {
+            CheckpointTableWriter checkpoints) {
         this.file = file;
         this.bytes = bytes;
         this.read = from;

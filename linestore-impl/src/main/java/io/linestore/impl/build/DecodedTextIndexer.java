@@ -3,6 +3,7 @@ package io.linestore.impl.build;
 import io.linestore.Compression;
 import io.linestore.WriteOptions;
 import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.CheckpointTableWriter;
 import io.linestore.impl.blocks.Checkpointer;
 import io.linestore.impl.blocks.CompressedBytes;
 import io.linestore.impl.format.Manifest;
@@ -51,9 +52,9 @@ public final class DecodedTextIndexer {
             WriteOptions write) throws IOException {
         Compression compression = base.compression();
         boolean gzip = compression.codec().equals("gzip");
-        try (CheckpointTable.Writer table = before == null
-                ? new CheckpointTable.Writer(tableFile, base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD)
-                : CheckpointTable.Writer.continuing(tableFile, base.storeId(), before);
+        try (CheckpointTableWriter table = before == null
+                ? new CheckpointTableWriter(tableFile, base.storeId(), gzip ? CheckpointTable.GZIP : CheckpointTable.ZSTD)
+                : CheckpointTableWriter.continuing(tableFile, base.storeId(), before);
                 Checkpointer decoded = gzip
                         ? new GzipCheckpointer(name, bytes, from, committed.textBytes(), size, compression.blockBytes(),
                                 table)
@@ -110,7 +111,7 @@ public final class DecodedTextIndexer {
      * @return what was indexed
      * @throws IOException if the file is damaged or cut, or reading or writing fails
      */
-    private static Indexed index(Checkpointer decoded, CheckpointTable.Writer table, long fileBytes, Path indexFile,
+    private static Indexed index(Checkpointer decoded, CheckpointTableWriter table, long fileBytes, Path indexFile,
             IndexKind kind, IndexFormat.Identity identity, ShardEntry committed, boolean continuesLine,
             WriteOptions write) throws IOException {
         try (ShardWriter writer = ShardWriter.indexOnly(indexFile, kind, identity, write.writeBufferSize(),

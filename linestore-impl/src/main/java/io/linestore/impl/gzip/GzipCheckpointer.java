@@ -1,6 +1,6 @@
 package io.linestore.impl.gzip;
 
-import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.CheckpointTableWriter;
 import io.linestore.impl.blocks.Checkpointer;
 import io.linestore.impl.blocks.CompressedBytes;
 import java.io.EOFException;
@@ -20,7 +20,7 @@ import java.util.zip.DataFormatException;
 
 /**
  * The text of a gzip file (one member or several; bgzip is several), read once from start to end,
- * that records a checkpoint into a {@link CheckpointTable.Writer} at the first deflate block or member
+ * that records a checkpoint into a {@link CheckpointTableWriter} at the first deflate block or member
  * that starts {@code span} or more bytes of text after the last checkpoint (zlib's {@code zran}
  * method: inflate stops after each block, and the block's bit position and the 32 KiB of text before
  * it are kept). A window is kept sparse ({@link WindowUse}): once the text after its checkpoint is
@@ -76,7 +76,7 @@ public final class GzipCheckpointer extends Checkpointer {
      * @param checkpoints receives the checkpoints, after those of the text before
      */
     public GzipCheckpointer(Path file, CompressedBytes bytes, long from, long fromText, long size, long span,
-            CheckpointTable.Writer checkpoints) {
+            CheckpointTableWriter checkpoints) {
         super(file, bytes, from, fromText, size, span, checkpoints);
         this.memberEnd = from > 0 ? from : -1;
         this.anyCheckpoint = checkpoints.count() > 0;

@@ -4,7 +4,7 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdDecompressCtx;
 import com.github.luben.zstd.ZstdException;
 import io.linestore.UnsupportedFormatException;
-import io.linestore.impl.blocks.CheckpointTable;
+import io.linestore.impl.blocks.CheckpointTableWriter;
 import io.linestore.impl.blocks.Checkpointer;
 import io.linestore.impl.blocks.CompressedBytes;
 import java.io.EOFException;
@@ -14,7 +14,7 @@ import java.nio.file.Path;
 
 /**
  * The text of a zstd file of several frames (skippable frames, such as a seek table, among them),
- * read once from start to end, that records a checkpoint into a {@link CheckpointTable.Writer} at the
+ * read once from start to end, that records a checkpoint into a {@link CheckpointTableWriter} at the
  * first frame that starts {@code span} or more bytes of text after the last checkpoint. A frame is
  * the smallest unit a reader can enter, so a file of one frame holding more than {@code span} bytes,
  * or any frame holding more than {@link #MAX_FRAME_TEXT}, is refused with an
@@ -46,7 +46,7 @@ public final class ZstdCheckpointer extends Checkpointer {
      * @param checkpoints receives the checkpoints
      */
     public ZstdCheckpointer(Path file, CompressedBytes bytes, long size, long span,
-            CheckpointTable.Writer checkpoints) {
+            CheckpointTableWriter checkpoints) {
         super(file, bytes, size, span, checkpoints);
     }
 

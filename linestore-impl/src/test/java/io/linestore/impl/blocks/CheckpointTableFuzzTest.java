@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
  * A checkpoint table opened from any bytes is refused with a {@link CorruptStoreException} naming it,
  * or holds what its class promises: blocks whose text and file offsets never decrease from 0 to the
  * sizes the manifest gives, bit counts of 0 to 7, and windows of at most 32 KiB that read or are
- * refused naming the table. Its checkpoints, written again by {@link CheckpointTable.Writer}, read back
+ * refused naming the table. Its checkpoints, written again by {@link CheckpointTableWriter}, read back
  * the same. An input is the manifest's numbers for the table, then the table: store id, text bytes and
  * file bytes (8 bytes each, little-endian), then the file's bytes.
  */
@@ -66,7 +66,7 @@ class CheckpointTableFuzzTest {
                 assertThat(windows[b].length).isLessThanOrEqualTo(1 << 15);
             }
             long[] written;
-            try (CheckpointTable.Writer writer = new CheckpointTable.Writer(again, storeId, table.codec())) {
+            try (CheckpointTableWriter writer = new CheckpointTableWriter(again, storeId, table.codec())) {
                 for (int b = 0; b < blocks; b++) {
                     long file = table.fileFrom(b) + (table.bits(b) > 0 ? 1 : 0);
                     writer.add(table.textStart(b), file, table.bits(b), windows[b], windows[b].length);

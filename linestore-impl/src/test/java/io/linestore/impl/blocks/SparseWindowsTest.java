@@ -19,7 +19,7 @@ class SparseWindowsTest {
     void packedWindowsUnpackToTheSameBytes() {
         for (long seed = 1; seed <= 200; seed++) {
             SplittableRandom random = new SplittableRandom(seed);
-            int count = 1 + random.nextInt(CheckpointTable.WINDOWS_PER_FRAME);
+            int count = 1 + random.nextInt(CheckpointEntries.WINDOWS_PER_FRAME);
             int[] lengths = new int[count];
             byte[] windows = windows(random, lengths);
 
