@@ -7,7 +7,8 @@
 # Compresses FILE with `gzip -6` (and with bgzip and pzstd when they are there) into DIR (by default
 # linestore-gzip-peers in the temporary directory), then prints one table:
 #   - the index: `linestore index FILE.gz` against `gztool -x` (line numbers, its 10 MiB span), with
-#     `gzip -dc > /dev/null` (what any gzip index must spend once), and each index's size;
+#     `gzip -dc > /dev/null` (what any gzip index must spend once with zlib) and `igzip -dc > /dev/null`
+#     (with ISA-L's inflate, when the isal package is there), and each index's size;
 #   - a read of 10 lines at a random line N, whole command: `linestore read FILE.gz N 10` against the
 #     same read of FILE indexed in place, `gztool -L N -R 10` and `gzip -dc | sed -n`;
 #   - RANGES random 10-line requests: one `linestore read FILE.gz --ranges` against one `gztool -L`
@@ -15,7 +16,7 @@
 #   - bgzip and multi-frame zstd files: index and read, checked.
 # rapidgzip (its index has no line numbers: a read of lines decompresses from the start with all cores)
 # is timed for the index. Every way's lines are checked against `sed -n` of FILE first. Installs gzip,
-# gztool, bgzip (Debian: tabix), zstd (pzstd) and hyperfine with apt-get when they are missing and
+# gztool, bgzip (Debian: tabix), zstd (pzstd), igzip (isal) and hyperfine with apt-get when they are missing and
 # apt-get is there, and rapidgzip from PyPI into a virtual environment in DIR.
 set -euo pipefail
 
@@ -33,6 +34,7 @@ need gzip gzip
 need gztool gztool
 need bgzip tabix
 need pzstd zstd
+need igzip isal
 need hyperfine hyperfine
 command -v hyperfine >/dev/null || { echo "gzip-in-place-vs-peers.sh: needs hyperfine" >&2; exit 1; }
 rapidgzip="$DIR/venv/bin/rapidgzip"
@@ -99,6 +101,10 @@ interleaved() {
 echo
 echo "== index (hyperfine, $RUNS runs)"
 hyperfine -N -w 1 -r "$RUNS" "gzip -dc $text.gz" 2>/dev/null | grep -E 'Time' | sed 's/^/gzip -dc > \/dev\/null   /'
+# ISA-L's inflate (igzip), the fastest on x86: what an index could cost with it.
+if command -v igzip >/dev/null; then
+  hyperfine -N -w 1 -r "$RUNS" "igzip -dc $text.gz" 2>/dev/null | grep -E 'Time' | sed 's/^/igzip -dc > \/dev\/null  /'
+fi
 # The floor of an index: a JVM that links zlib as linestore does and inflates the file block by block.
 jdk=$(sed -n 3p "$ROOT/linestore-cli/target/.jdk") # the JDK the launcher runs
 floor=("$jdk/bin/java" --enable-native-access=ALL-UNNAMED -cp "$ROOT/linestore-cli/target/linestore.jar"
