@@ -33,7 +33,7 @@ import org.openjdk.jmh.annotations.Mode;
 public enum BenchProfile {
 
     /**
-     * About four minutes on two cores: a 1,000,000-line store, the single layout and 100,000-line
+     * About 3.5 minutes on two cores (measured, from an empty data directory): a 1,000,000-line store, the single layout and 100,000-line
      * shards with a dense index, every reader and range size at the start and the end of the store,
      * the naive reads and SQLite (mapped and cached); sequential I/O, builds and copies in this JVM.
      * Short iterations, one fork per read benchmark.
@@ -51,7 +51,9 @@ public enum BenchProfile {
 
     /**
      * Everything: a 10,000,000-line store (about 1 GiB), every benchmark and parameter value, one
-     * fork per benchmark, half-second iterations.
+     * fork per benchmark, half-second iterations. About 1.5 hours on two cores by
+     * {@link DurationModel#MEASURED}, more on the first run on a data directory, which generates the
+     * stores of every layout and index and the engines' copies.
      */
     FULL(10_000_000, 1, Duration.ofMillis(500), 2, 2, Map.of()),
 

@@ -7,10 +7,12 @@ import java.util.Objects;
 
 /**
  * Where a plan is, counted from {@link RunListener} calls: the run under way, the benchmarks done
- * and left, and an ETA. The ETA is the {@link DurationModel}'s estimate of what is left, scaled by
- * how the elapsed time compares with the model's estimate of what is done: a machine busier than
- * the model's moves the ETA out as the run goes. Time is passed in, never read from a clock, so
- * that the figures depend on the calls alone. Thread-safe.
+ * and left, and an ETA. The ETA is the {@link DurationModel}'s estimate of what is left, scaled,
+ * once a tenth of the modelled time is done, by the elapsed time over the model's estimate of what
+ * is done: a machine busier than the model's moves the ETA out as the run goes. Before that tenth
+ * the model's estimate stands alone: the first benchmarks generate the data, and one of them says
+ * little of the rest. Time is passed in, never read from a clock, so that the figures depend on
+ * the calls alone. Thread-safe.
  */
 public final class BenchProgress implements RunListener {
 
@@ -114,7 +116,8 @@ public final class BenchProgress implements RunListener {
 
     /**
      * Returns the expected time to the end: {@link #modelledLeft()} times the elapsed time over
-     * {@link #modelledDone()}, or the modelled rest alone before anything is done.
+     * {@link #modelledDone()}, or the modelled rest alone while less than a tenth of the modelled
+     * time is done.
      *
      * @param elapsed the time since the first run started
      * @return the time left
@@ -126,7 +129,7 @@ public final class BenchProgress implements RunListener {
         }
         Duration left = modelledLeft();
         Duration done = modelledDone();
-        if (done.isZero() || elapsed.isZero()) {
+        if (done.multipliedBy(10).compareTo(model.total(plan)) < 0 || elapsed.isZero()) {
             return left;
         }
         return Duration.ofNanos(Math.round(left.toNanos() * ((double) elapsed.toNanos() / done.toNanos())));

@@ -28,11 +28,14 @@ import java.util.Objects;
 public record DurationModel(Duration forkStart, Duration runSetup) {
 
     /**
-     * The model calibrated on a measured quick profile on 2 cores (AMD EPYC, JDK 25) from an empty
-     * data directory: its wall time per run, less the modelled iterations, split into the forks'
-     * starts and the runs' setups. A busy machine takes longer; the ETA corrects for that as it goes.
+     * The model calibrated on one measured quick profile from an empty data directory (2 cores,
+     * AMD EPYC, JDK 25, load average 1.6 to 2.1): its runs took 121 s (78 forked benchmarks), 41 s
+     * (26 forked) and 41 s (34 in this JVM), each benchmark with 0.9 s of iterations; the least-squares
+     * fit of those three durations less their iterations gives 0.55 s a fork and 8 s a run (most of
+     * it generating the data, the rest JMH's start and, in this JVM, the trials' set-ups). A busier
+     * machine takes longer; the ETA corrects for that as it goes.
      */
-    public static final DurationModel MEASURED = new DurationModel(Duration.ofMillis(900), Duration.ofSeconds(5));
+    public static final DurationModel MEASURED = new DurationModel(Duration.ofMillis(550), Duration.ofSeconds(8));
 
     /**
      * Checks the arguments.
@@ -85,7 +88,7 @@ public record DurationModel(Duration forkStart, Duration runSetup) {
      * @return one sentence
      */
     public String describe() {
-        return String.format(Locale.ROOT, "each benchmark forks x (%.1f s fork start + warmups x warmup time"
+        return String.format(Locale.ROOT, "each benchmark forks x (%.2f s fork start + warmups x warmup time"
                 + " + measurements x measurement time), forks 0 the iterations alone; each run %.1f s of setup",
                 forkStart.toMillis() / 1000.0, runSetup.toMillis() / 1000.0);
     }

@@ -48,6 +48,22 @@ class BenchProgressTest {
     }
 
     @Test
+    void untilATenthOfTheModelledTimeIsDoneTheEtaIsTheModelsAlone() {
+        // reads: 10 x 2 s; io: 4 x 1 s; no setup: 24 s in all, a tenth is 2.4 s.
+        BenchProgress noSetup = new BenchProgress(List.of(
+                new PlannedRun(reads, List.of(new ClassCount(ReadBenchmark.class, 10))),
+                new PlannedRun(io, List.of(new ClassCount(ReadBenchmark.class, 4)))),
+                new DurationModel(Duration.ofSeconds(1), Duration.ZERO));
+        noSetup.runStarted(reads);
+        noSetup.benchmarkFinished();
+
+        assertThat(noSetup.eta(Duration.ofSeconds(10))).isEqualTo(Duration.ofSeconds(22));
+        noSetup.benchmarkFinished();
+        // 4 s done by the model in 10 s: the 20 s left take 50 s.
+        assertThat(noSetup.eta(Duration.ofSeconds(10))).isEqualTo(Duration.ofSeconds(50));
+    }
+
+    @Test
     void theNextRunCountsTheWholeOfTheOnesBefore() {
         progress.runStarted(reads);
         progress.benchmarkFinished();
