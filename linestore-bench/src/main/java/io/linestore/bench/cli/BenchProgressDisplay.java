@@ -12,7 +12,8 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Shows a {@link BenchProgress} on standard error as {@code bench} runs: a progress bar of
- * benchmarks done (the run, the benchmarks left and the ETA beside it) when standard error is a
+ * benchmarks done (the run, the benchmarks left and the ETA beside it, briefly enough for an
+ * 80-column terminal) when standard error is a
  * terminal and JMH prints nothing, else one line per run and benchmark start, which stays readable
  * between JMH's lines and in a log. The ETA is the progress's own, not the bar's: benchmarks of
  * different runs take different times. Closing it draws the final state and stops the bar's thread.
@@ -83,12 +84,12 @@ final class BenchProgressDisplay implements RunListener, AutoCloseable {
 
     /** Updates the bar; writes a line only where one is due, so that a benchmark costs one line. */
     private void show(boolean line) {
-        String text = progress.describe(Duration.ofNanos(System.nanoTime() - start));
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
         if (bar != null) {
             bar.stepTo(progress.done());
-            bar.setExtraMessage(" " + text);
+            bar.setExtraMessage(" " + progress.brief(elapsed));
         } else if (line) {
-            lines.println("bench: " + text);
+            lines.println("bench: " + progress.describe(elapsed));
             lines.flush();
         }
     }

@@ -153,4 +153,18 @@ public final class BenchProgress implements RunListener {
                 planned.run().name(), run + 1, plan.size(), doneInRun, planned.benchmarkCount(),
                 current.isEmpty() ? "" : ", at " + current, benchmarks - done(), eta);
     }
+
+    /**
+     * Describes the progress briefly, for a progress bar that shows the benchmarks done itself: the
+     * run (name and number), the benchmarks left in all runs and the ETA.
+     *
+     * @param elapsed the time since the first run started
+     * @return such as {@code reads (run 1 of 3), 126 left, ETA 3m10s}
+     */
+    public synchronized String brief(Duration elapsed) {
+        String eta = "ETA " + DurationModel.format(eta(elapsed));
+        return run < 0 ? String.format(Locale.ROOT, "starting, %s", eta)
+                : String.format(Locale.ROOT, "%s (run %d of %d), %,d left, %s", plan.get(run).run().name(), run + 1,
+                        plan.size(), benchmarks - done(), eta);
+    }
 }

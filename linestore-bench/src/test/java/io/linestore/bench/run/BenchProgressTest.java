@@ -25,6 +25,7 @@ class BenchProgressTest {
         assertThat(progress.benchmarks()).isEqualTo(14);
         assertThat(progress.eta(Duration.ofSeconds(3))).isEqualTo(Duration.ofSeconds(34));
         assertThat(progress.describe(Duration.ZERO)).isEqualTo("starting: 14 benchmarks in 2 runs; ETA 34s");
+        assertThat(progress.brief(Duration.ZERO)).isEqualTo("starting, ETA 34s");
     }
 
     @Test
@@ -45,6 +46,7 @@ class BenchProgressTest {
         progress.benchmarkStarted("ReadBenchmark.read");
         assertThat(progress.describe(Duration.ofSeconds(18)))
                 .isEqualTo("reads (run 1 of 2): 2 of 10 done, at ReadBenchmark.read; 12 benchmarks left; ETA 50s");
+        assertThat(progress.brief(Duration.ofSeconds(18))).isEqualTo("reads (run 1 of 2), 12 left, ETA 50s");
     }
 
     @Test
