@@ -12,11 +12,11 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Shows a {@link BenchProgress} on standard error as {@code bench} runs: a progress bar of
- * benchmarks done (the run, the benchmarks left and the ETA beside it, briefly enough for an
- * 80-column terminal) when standard error is a
- * terminal and JMH prints nothing, else one line per run and benchmark start, which stays readable
- * between JMH's lines and in a log. The ETA is the progress's own, not the bar's: benchmarks of
- * different runs take different times. Closing it draws the final state and stops the bar's thread.
+ * benchmarks done, with the run, the benchmarks left and the ETA beside it (briefly enough for an
+ * 80-column terminal), when standard error is a terminal and JMH prints nothing; else a line when
+ * the display starts and one when each benchmark starts, which stays readable between JMH's lines
+ * and in a log. The ETA is the progress's own, not the bar's: benchmarks of different runs take
+ * different times. Closing it draws the final state and stops the bar's thread.
  */
 final class BenchProgressDisplay implements RunListener, AutoCloseable {
 

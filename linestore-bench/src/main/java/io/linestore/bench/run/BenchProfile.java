@@ -33,16 +33,16 @@ import org.openjdk.jmh.annotations.Mode;
 public enum BenchProfile {
 
     /**
-     * About 3.5 minutes on two cores (measured, from an empty data directory): a 1,000,000-line store, the single layout and 100,000-line
-     * shards with a dense index, every reader and range size at the start and the end of the store,
-     * the naive reads and SQLite (mapped and cached); sequential I/O, builds and copies in this JVM.
-     * Short iterations, one fork per read benchmark.
+     * About 3.5 minutes on two cores (measured, from an empty data directory): a 1,000,000-line
+     * store, the single layout and 100,000-line shards with a dense index, every reader and range
+     * size at the start and the end of the store, the naive reads and SQLite (mapped and cached);
+     * sequential I/O, builds and copies in this JVM. Short iterations, one fork per read benchmark.
      */
     QUICK(1_000_000, 1, Duration.ofMillis(300), 1, 2, Map.of(
             "layout", List.of("SINGLE", "SHARDED_100K"),
             "stride", List.of("DENSE"),
             // End over start is the position figure, and the reader ranking comes out the same from
-            // the two ends as from the middle or random starts (docs/benchmarks.md, Position independence).
+            // the two ends as from the middle or random starts (docs/benchmarks.md, "linestore bench").
             "position", List.of("START", "END"),
             // The tuned SQLite, the one every figure of the report compares with.
             "settings", List.of("MAPPED"),
