@@ -9,9 +9,13 @@ import io.linestore.bench.report.JmhResult;
 import io.linestore.bench.report.JmhResults;
 import io.linestore.bench.report.Report;
 import io.linestore.bench.run.BenchProfile;
+import io.linestore.bench.run.JmhRun;
 import io.linestore.bench.run.JmhRunner;
+import io.linestore.bench.run.PlannedRun;
+import io.linestore.bench.run.RunListener;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -35,11 +39,32 @@ class BenchmarkSmokeTest {
 
     @Test
     void everyBenchmarkRunsAndItsResultsMakeAReport() {
-        Path json = JmhRunner.run(
-                BenchProfile.SMOKE.runs(BenchProfile.SMOKE.lines(), dir.resolve("data").toString(), Map.of()),
-                name -> true, dir.resolve("out"), VerboseMode.SILENT);
+        List<JmhRun> runs = BenchProfile.SMOKE.runs(BenchProfile.SMOKE.lines(), dir.resolve("data").toString(),
+                Map.of());
+        List<PlannedRun> plan = PlannedRun.plan(runs, name -> true, BenchmarkList.defaultList());
+        List<String> heard = new ArrayList<>();
+
+        Path json = JmhRunner.run(runs, name -> true, dir.resolve("out"), VerboseMode.SILENT, new RunListener() {
+            @Override
+            public void runStarted(JmhRun run) {
+                heard.add(run.name());
+            }
+
+            @Override
+            public void benchmarkFinished() {
+                heard.add("finished");
+            }
+        });
 
         List<JmhResult> results = JmhResults.read(json);
+        // The plan counts what JMH ran, run by run, and the listener heard each run and benchmark.
+        for (PlannedRun planned : plan) {
+            assertThat(JmhResults.read(dir.resolve("out").resolve("jmh-" + planned.run().name() + ".json")))
+                    .as(planned.run().name()).hasSize(Math.toIntExact(planned.benchmarkCount()));
+        }
+        assertThat(heard.stream().filter(h -> !h.equals("finished")).toList())
+                .isEqualTo(plan.stream().map(p -> p.run().name()).toList());
+        assertThat(heard.stream().filter(h -> h.equals("finished")).count()).isEqualTo((long) results.size());
         Set<String> ran = results.stream().map(JmhResult::benchmark).collect(Collectors.toCollection(TreeSet::new));
         assertThat(ran).isEqualTo(everyBenchmark());
         assertThat(results.stream().filter(r -> r.shortName().equals("ReadBenchmark.read"))

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -73,7 +74,7 @@ public final class Charts {
                     Map.of("approach", method.name(), "position", position, "rangeSize", size)));
         }
         addSeries(chart, "SQLite", positions, position -> results.throughput(Figures.SQLITE,
-                Map.of("position", position, "rangeSize", size)));
+                with(Figures.sqlite(results), Map.of("position", position, "rangeSize", size))));
         return Optional.of(chart);
     }
 
@@ -83,8 +84,14 @@ public final class Charts {
         addSeries(chart, "linestore", sizes, size -> Figures.bestLinestore(results, Position.END, size)
                 .map(Map.Entry::getValue).orElse(Double.NaN));
         addSeries(chart, "SQLite", sizes, size -> results.throughput(Figures.SQLITE,
-                Map.of("position", Position.END.name(), "rangeSize", size)));
+                with(Figures.sqlite(results), Map.of("position", Position.END.name(), "rangeSize", size))));
         return chart.getSeriesMap().size() == 2 ? Optional.of(chart) : Optional.empty();
+    }
+
+    private static Map<String, String> with(Map<String, String> config, Map<String, String> more) {
+        Map<String, String> params = new HashMap<>(config);
+        params.putAll(more);
+        return params;
     }
 
     private static CategoryChart chart(String title, String xAxis) {

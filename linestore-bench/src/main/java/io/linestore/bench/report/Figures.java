@@ -8,16 +8,24 @@ import io.linestore.bench.naive.NaiveRead;
 import io.linestore.bench.seqio.SequentialIo;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The figures that decide the layout, computed as ratios of scores from one run: end-of-store vs
  * start-of-store throughput, linestore vs SQLite, whole-range vs {@code readLine} RandomAccessFile
  * reads, where each reader wins, single-line latency percentiles, sequential I/O and build
- * throughput. A figure whose benchmarks were not run is left out. Stateless.
+ * throughput. Every figure is there; one whose benchmarks were not run has no rows and says what it
+ * needs. SQLite figures take the tuned SQLite ({@code settings=MAPPED}) where the run has it.
+ * Stateless.
  */
 public final class Figures {
 
@@ -42,6 +50,12 @@ public final class Figures {
     /** The sequential I/O benchmark class; its methods are {@code read}, {@code write}, {@code writeForced}. */
     public static final String SEQUENTIAL = "SequentialIoBenchmark";
 
+    /** The start of the note of a figure whose benchmarks were not run. */
+    public static final String NOT_MEASURED = "Not measured in this run:";
+
+    /** The SQLite settings the figures compare with, when the run has more than one. */
+    private static final String SQLITE_SETTINGS = "MAPPED";
+
     private static final double TARGET_END_OVER_START = 0.9;
 
     private static final List<String> SEQUENTIAL_OPERATIONS = List.of("read", "write", "writeForced");
@@ -60,15 +74,8 @@ public final class Figures {
      */
     public static List<Table> of(Results results) {
         Figures figures = new Figures(results);
-        List<Table> tables = new ArrayList<>();
-        figures.endVersusStart().ifPresent(tables::add);
-        figures.versusSqlite().ifPresent(tables::add);
-        figures.rangesVersusReadLine().ifPresent(tables::add);
-        figures.readerWins().ifPresent(tables::add);
-        figures.latency().ifPresent(tables::add);
-        figures.sequentialIo().ifPresent(tables::add);
-        figures.buildVersusCopy().ifPresent(tables::add);
-        return tables;
+        return List.of(figures.endVersusStart(), figures.versusSqlite(), figures.rangesVersusReadLine(),
+                figures.readerWins(), figures.latency(), figures.sequentialIo(), figures.buildVersusCopy());
     }
 
     /**
@@ -92,7 +99,27 @@ public final class Figures {
         return r.param("layout") + "/" + r.param("stride") + "/" + r.param("method");
     }
 
-    private Optional<Table> endVersusStart() {
+    /**
+     * Returns the parameters that pick the SQLite results a figure shows: the tuned settings where
+     * the run has them, else the first setting it ran.
+     *
+     * @param results the results of one run
+     * @return {@code settings} and its value, or nothing when the results name no settings
+     */
+    public static Map<String, String> sqlite(Results results) {
+        List<String> settings = results.values(SQLITE, "settings");
+        if (settings.isEmpty()) {
+            return Map.of();
+        }
+        return Map.of("settings", settings.contains(SQLITE_SETTINGS) ? SQLITE_SETTINGS : settings.getFirst());
+    }
+
+    private static String sqliteLabel(Results results) {
+        String settings = sqlite(results).getOrDefault("settings", "");
+        return settings.isEmpty() ? "SQLite" : "SQLite " + settings;
+    }
+
+    private Table endVersusStart() {
         List<String> sizes = results.values(READ, "rangeSize");
         List<List<String>> rows = new ArrayList<>();
         List<Double> indexed = new ArrayList<>();
@@ -119,12 +146,14 @@ public final class Figures {
                 rows.add(row("plain text file", "-", method.name(), ratios));
             }
         }
-        List<Double> sqlite = sizes.stream().map(size -> endOverStart(SQLITE, Map.of(), size)).toList();
+        List<Double> sqlite = sizes.stream().map(size -> endOverStart(SQLITE, sqlite(results), size)).toList();
         if (!sqlite.stream().allMatch(r -> r.isNaN())) {
-            rows.add(row("SQLite", "rowid", "JDBC", sqlite));
+            rows.add(row(sqliteLabel(results), "rowid", "JDBC", sqlite));
         }
+        String title = "End of store vs start (throughput ratio)";
         if (rows.isEmpty()) {
-            return Optional.empty();
+            return missing(title, "throughput of ReadBenchmark, NaiveReadBenchmark or SqliteReadBenchmark at"
+                    + " positions START and END.");
         }
         List<String> header = new ArrayList<>(List.of("layout", "index", "reader"));
         sizes.forEach(size -> header.add(size + " lines"));
@@ -134,7 +163,7 @@ public final class Figures {
                 + (latency.isEmpty() ? "" : summary("The same ratio from the sample-time median (p50 at the start"
                         + " divided by p50 at the end) of single-line reads, dense index, every layout and reader",
                         latency));
-        return Optional.of(new Table("End of store vs start (throughput ratio)", note, header, rows));
+        return new Table(title, note, header, rows);
     }
 
     /** Start p50 over end p50 of single-line reads, dense index: a throughput ratio free of outliers. */
@@ -169,11 +198,11 @@ public final class Figures {
                 / results.throughput(benchmark, with(config, Position.START, size));
     }
 
-    private Optional<Table> versusSqlite() {
+    private Table versusSqlite() {
         List<List<String>> rows = new ArrayList<>();
         for (String size : results.values(SQLITE, "rangeSize")) {
             for (Position position : Position.values()) {
-                double sqlite = results.throughput(SQLITE, with(Map.of(), position, size));
+                double sqlite = results.throughput(SQLITE, with(sqlite(results), position, size));
                 Optional<Map.Entry<String, Double>> best = bestLinestore(results, position, size);
                 if (!Double.isNaN(sqlite) && best.isPresent()) {
                     rows.add(List.of(size, position.name(), best.get().getKey(), Numbers.rate(best.get().getValue()),
@@ -182,12 +211,13 @@ public final class Figures {
             }
         }
         return table("linestore (best configuration) vs SQLite rowid range",
-                "Reads per second of the same rows into Strings, same JVM, same run. The aim is at least 5x.",
+                "Reads per second of the same rows into Strings, same JVM, same run; " + sqliteLabel(results)
+                        + ". The aim is at least 5x.",
                 List.of("lines per read", "position", "best linestore", "linestore ops/s", "SQLite ops/s", "ratio"),
-                rows);
+                rows, "throughput of ReadBenchmark and SqliteReadBenchmark at the same positions and range sizes.");
     }
 
-    private Optional<Table> rangesVersusReadLine() {
+    private Table rangesVersusReadLine() {
         List<List<String>> rows = new ArrayList<>();
         Map<String, String> linestoreRaf = Map.of("layout", StoreLayout.SINGLE.name(),
                 "stride", IndexStride.DENSE.name(), "method", ReadMethod.RANDOM_ACCESS_FILE.name());
@@ -205,33 +235,42 @@ public final class Figures {
         return table("RandomAccessFile: whole ranges (readFully) vs readLine",
                 "linestore's RANDOM_ACCESS_FILE reader (single file, dense index: seek + readFully of the range) "
                         + "against seek + RandomAccessFile.readLine per line, ops/s.",
-                List.of("lines per read", "position", "seek + readFully", "seek + readLine", "ratio"), rows);
+                List.of("lines per read", "position", "seek + readFully", "seek + readLine", "ratio"), rows,
+                "throughput of ReadBenchmark (SINGLE, DENSE, RANDOM_ACCESS_FILE) and NaiveReadBenchmark"
+                        + " (RANDOM_ACCESS_FILE_READ_LINE).");
     }
 
-    private Optional<Table> readerWins() {
+    private Table readerWins() {
         List<List<String>> rows = new ArrayList<>();
         for (StoreLayout layout : StoreLayout.values()) {
             for (String size : results.values(READ, "rangeSize")) {
-                Map<String, Double> geomeans = new HashMap<>();
+                Map<String, Map<Position, Double>> scores = new LinkedHashMap<>();
                 for (ReadMethod method : ReadMethod.values()) {
                     Map<String, String> config = Map.of("layout", layout.name(),
                             "stride", IndexStride.DENSE.name(), "method", method.name());
-                    double product = 1;
-                    int count = 0;
+                    Map<Position, Double> byPosition = new EnumMap<>(Position.class);
                     for (Position position : Position.values()) {
                         double score = results.throughput(READ, with(config, position, size));
                         if (!Double.isNaN(score)) {
-                            product *= score;
-                            count++;
+                            byPosition.put(position, score);
                         }
                     }
-                    if (count > 0) {
-                        geomeans.put(method.name(), Math.pow(product, 1.0 / count));
+                    if (!byPosition.isEmpty()) {
+                        scores.put(method.name(), byPosition);
                     }
                 }
-                if (geomeans.isEmpty()) {
+                if (scores.isEmpty()) {
                     continue;
                 }
+                // A mean over other positions would rank a reader by where it was read, not by how.
+                Set<Position> common = EnumSet.allOf(Position.class);
+                scores.values().forEach(byPosition -> common.retainAll(byPosition.keySet()));
+                if (common.isEmpty()) {
+                    continue;
+                }
+                Map<String, Double> geomeans = new HashMap<>();
+                scores.forEach((method, byPosition) -> geomeans.put(method, Math.exp(common.stream()
+                        .mapToDouble(position -> Math.log(byPosition.get(position))).average().orElseThrow())));
                 String winner = geomeans.entrySet().stream().max(Map.Entry.comparingByValue()).orElseThrow().getKey();
                 List<String> row = new ArrayList<>(List.of(layout.name(), size, winner));
                 for (ReadMethod method : ReadMethod.values()) {
@@ -248,38 +287,51 @@ public final class Figures {
         }
         header.add("MMAP / FILE_CHANNEL");
         return table("Where each reader wins (dense index)",
-                "Throughput (ops/s, geometric mean over the positions run) per reader; the last column shows the "
-                        + "mmap vs FileChannel crossover: above 1x mapping wins, below it the channel does.",
-                header, rows);
+                "Throughput (ops/s, geometric mean over the positions every reader was run at) per reader; the last"
+                        + " column shows the mmap vs FileChannel crossover: above 1x mapping wins, below it the channel"
+                        + " does.",
+                header, rows, "throughput of ReadBenchmark with a dense index.");
     }
 
-    private Optional<Table> latency() {
+    private Table latency() {
+        List<String> positions = sampledPositions();
         List<List<String>> rows = new ArrayList<>();
         for (StoreLayout layout : StoreLayout.values()) {
             for (ReadMethod method : ReadMethod.values()) {
-                addLatencyRow(rows, READ, layout.name() + "/DENSE", method.name(), Map.of("layout", layout.name(),
-                        "stride", IndexStride.DENSE.name(), "method", method.name()));
+                addLatencyRow(rows, positions, READ, layout.name() + "/DENSE", method.name(),
+                        Map.of("layout", layout.name(), "stride", IndexStride.DENSE.name(), "method", method.name()));
             }
         }
         for (NaiveRead method : NaiveRead.values()) {
-            addLatencyRow(rows, NAIVE, "plain text file", method.name(), Map.of("approach", method.name()));
+            addLatencyRow(rows, positions, NAIVE, "plain text file", method.name(), Map.of("approach", method.name()));
         }
-        addLatencyRow(rows, SQLITE, "SQLite", "rowid BETWEEN", Map.of());
+        addLatencyRow(rows, positions, SQLITE, sqliteLabel(results), "rowid BETWEEN", sqlite(results));
         List<String> header = new ArrayList<>(List.of("store", "reader"));
-        for (Position position : Position.values()) {
-            header.add(position.name() + " p50 µs");
-            header.add(position.name() + " p99 µs");
+        for (String position : positions) {
+            header.add(position + " p50 µs");
+            header.add(position + " p99 µs");
         }
         return table("Single-line random reads: latency percentiles",
-                "Sample-time mode, one line per read, microseconds.", header, rows);
+                "Sample-time mode, one line per read, microseconds.", header, rows,
+                "sample-time results of single-line reads (ReadBenchmark, NaiveReadBenchmark, SqliteReadBenchmark).");
     }
 
-    private void addLatencyRow(List<List<String>> rows, String benchmark, String store, String reader,
-            Map<String, String> config) {
+    /** The positions of the sample-time read results, in {@link Position} order: the latency table's columns. */
+    private List<String> sampledPositions() {
+        Set<String> sampled = new HashSet<>();
+        results.all().stream().filter(r -> r.mode().equals(JmhResult.SAMPLE))
+                .filter(r -> List.of(READ, NAIVE, SQLITE).contains(r.shortName()))
+                .forEach(r -> sampled.add(r.param("position")));
+        return Stream.of(Position.values()).map(Position::name).filter(sampled::contains).toList();
+    }
+
+    private void addLatencyRow(List<List<String>> rows, List<String> positions, String benchmark, String store,
+            String reader, Map<String, String> config) {
         List<String> row = new ArrayList<>(List.of(store, reader));
         boolean any = false;
-        for (Position position : Position.values()) {
-            Optional<JmhResult> sample = results.find(benchmark, JmhResult.SAMPLE, with(config, position, "1"));
+        for (String position : positions) {
+            Optional<JmhResult> sample = results.find(benchmark, JmhResult.SAMPLE,
+                    with(config, Position.valueOf(position), "1"));
             any |= sample.isPresent();
             row.add(sample.map(r -> Numbers.rate(r.percentileMicros("50.0"))).orElse("n/a"));
             row.add(sample.map(r -> Numbers.rate(r.percentileMicros("99.0"))).orElse("n/a"));
@@ -289,7 +341,7 @@ public final class Figures {
         }
     }
 
-    private Optional<Table> sequentialIo() {
+    private Table sequentialIo() {
         List<String> buffers = results.values(SEQUENTIAL + ".read", "bufferSize");
         List<List<String>> rows = new ArrayList<>();
         for (String operation : SEQUENTIAL_OPERATIONS) {
@@ -312,10 +364,11 @@ public final class Figures {
         List<String> header = new ArrayList<>(List.of("operation", "method"));
         buffers.forEach(buffer -> header.add(Long.parseLong(buffer) / 1024 + " KiB buffer"));
         return table("Sequential I/O (MB/s)",
-                "Whole-file writes and reads; writeForced adds force()/fsync before close.", header, rows);
+                "Whole-file writes and reads; writeForced adds force()/fsync before close.", header, rows,
+                "throughput of SequentialIoBenchmark.");
     }
 
-    private Optional<Table> buildVersusCopy() {
+    private Table buildVersusCopy() {
         List<List<String>> rows = new ArrayList<>();
         for (String lines : results.values(COPY, "lines")) {
             double copy = results.throughput(COPY, Map.of("lines", lines));
@@ -337,11 +390,18 @@ public final class Figures {
         }
         return table("Building a store, and generating data, vs a plain copy of the same bytes",
                 "Operations per second on the same input; ratio = operation / copy (1x would be as fast as a copy).",
-                List.of("lines", "operation", "ops/s", "copy ops/s", "ratio"), rows);
+                List.of("lines", "operation", "ops/s", "copy ops/s", "ratio"), rows,
+                "throughput of CopyBenchmark with BuildBenchmark or CopyBenchmark.generate on the same lines.");
     }
 
-    private static Optional<Table> table(String title, String note, List<String> header, List<List<String>> rows) {
-        return rows.isEmpty() ? Optional.empty() : Optional.of(new Table(title, note, header, rows));
+    /** The table, or when no row could be computed, the table saying what it needs. */
+    private static Table table(String title, String note, List<String> header, List<List<String>> rows,
+            String needs) {
+        return rows.isEmpty() ? missing(title, needs) : new Table(title, note, header, rows);
+    }
+
+    private static Table missing(String title, String needs) {
+        return new Table(title, NOT_MEASURED + " this figure needs " + needs, List.of(), List.of());
     }
 
     private static Map<String, String> with(Map<String, String> config, Position position, String size) {

@@ -34,7 +34,8 @@ public record Table(String title, String note, List<String> header, List<List<St
     }
 
     /**
-     * Renders the table as GitHub Markdown: a level-3 heading, the note, the table.
+     * Renders the table as GitHub Markdown: a level-3 heading, the note, the table; a table without
+     * rows is its heading and note alone.
      *
      * @return Markdown text ending in a blank line
      */
@@ -42,6 +43,9 @@ public record Table(String title, String note, List<String> header, List<List<St
         StringBuilder text = new StringBuilder("### ").append(title).append("\n\n");
         if (!note.isEmpty()) {
             text.append(note).append("\n\n");
+        }
+        if (rows.isEmpty()) {
+            return text.toString();
         }
         appendRow(text, header);
         appendRow(text, header.stream().map(h -> "---").toList());

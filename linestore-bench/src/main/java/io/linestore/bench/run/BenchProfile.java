@@ -22,27 +22,38 @@ import java.util.Map;
 import org.openjdk.jmh.annotations.Mode;
 
 /**
- * The sets of benchmarks the {@code bench} command runs. Each is five runs: reads in throughput
- * mode, single-line reads of dense stores in sample-time mode (for p50/p99), sequential I/O with
- * builds, copies and block checksums in throughput mode, one thread against two, and compressed
- * against plain reads with the decompression floor in average time. The reads of the embedded
- * engines ({@link EngineReadBenchmark}) are in every profile but {@link #QUICK}.
+ * The sets of benchmarks the {@code bench} command runs. The full profile is five runs: reads in
+ * throughput mode, single-line reads of dense stores in sample-time mode (for p50/p99), sequential
+ * I/O with builds, copies, block checksums and indexing in throughput mode, one thread against two,
+ * and compressed against plain reads with the decompression floor in average time; the reads of the
+ * embedded engines ({@link EngineReadBenchmark}) and the read paths against their floors
+ * ({@link ReadPathBenchmark}) are in the reads. The quick profile keeps what its report shows: the
+ * first three runs, without those two read benchmarks, block checksums and indexing.
  */
 public enum BenchProfile {
 
     /**
-     * A few minutes: a 1,000,000-line store, the single layout and 100,000-line shards with a dense
-     * index, every reader, position and range size; short iterations, one fork.
+     * About 3.5 minutes on two cores (measured, from an empty data directory): a 1,000,000-line
+     * store, the single layout and 100,000-line shards with a dense index, every reader and range
+     * size at the start and the end of the store, the naive reads and SQLite (mapped and cached);
+     * sequential I/O, builds and copies in this JVM. Short iterations, one fork per read benchmark.
      */
     QUICK(1_000_000, 1, Duration.ofMillis(300), 1, 2, Map.of(
             "layout", List.of("SINGLE", "SHARDED_100K"),
             "stride", List.of("DENSE"),
+            // End over start is the position figure, and the reader ranking comes out the same from
+            // the two ends as from the middle or random starts (docs/benchmarks.md, "linestore bench").
+            "position", List.of("START", "END"),
+            // The tuned SQLite, the one every figure of the report compares with.
+            "settings", List.of("MAPPED"),
             "fileBytes", List.of(String.valueOf(64L << 20)),
             "bufferSize", List.of("4096", "1048576"))),
 
     /**
-     * Everything: a 10,000,000-line store (about 1 GiB) and every parameter value, 540 read
-     * combinations; half-second iterations keep it within the hour on two cores.
+     * Everything: a 10,000,000-line store (about 1 GiB), every benchmark and parameter value, one
+     * fork per benchmark, half-second iterations. About 1.5 hours on two cores by
+     * {@link DurationModel#MEASURED}, more on the first run on a data directory, which generates the
+     * stores of every layout and index and the engines' copies.
      */
     FULL(10_000_000, 1, Duration.ofMillis(500), 2, 2, Map.of()),
 
@@ -102,33 +113,47 @@ public enum BenchProfile {
      * @return the runs, in the order to run them
      */
     public List<JmhRun> runs(long lines, String dataDir, Map<String, List<String>> overrides) {
-        List<Class<?>> reads = new ArrayList<>(List.of(ReadBenchmark.class, ReadPathBenchmark.class,
-                NaiveReadBenchmark.class, SqliteReadBenchmark.class));
+        List<Class<?>> reads = new ArrayList<>(List.of(ReadBenchmark.class, NaiveReadBenchmark.class,
+                SqliteReadBenchmark.class));
+        List<Class<?>> io = new ArrayList<>(List.of(SequentialIoBenchmark.class, BuildBenchmark.class,
+                CopyBenchmark.class));
         if (this != QUICK) {
-            // Each engine's copy of the big store takes minutes to load on first use: not for a quick run.
+            // No figure of the report reads these: the floors, the engines (whose copies of the store
+            // take minutes to load on first use), block checksums and indexing are for the full run.
+            reads.add(1, ReadPathBenchmark.class);
             reads.add(EngineReadBenchmark.class);
+            io.addAll(List.of(BlockChecksumBenchmark.class, IndexBenchmark.class));
         }
-        List<Class<?>> io = List.of(SequentialIoBenchmark.class, BuildBenchmark.class, CopyBenchmark.class,
-                BlockChecksumBenchmark.class, IndexBenchmark.class);
+        // Whole-file reads, writes and builds cost milliseconds of system calls and copies each, which
+        // a JIT profile shared with the benchmark before cannot move: the quick profile saves a JVM
+        // start per benchmark there. Reads keep their forks: in one JVM the readers would share call
+        // sites, and the profile one reader left there would slow the next.
+        int ioForks = this == QUICK ? 0 : forks;
         Map<String, List<String>> data = Map.of("dataDir", List.of(dataDir));
         Map<String, List<String>> sized = Map.of(LINES, List.of(String.valueOf(lines)));
-        return List.of(
-                run("reads", reads, Mode.Throughput).withParams(params, List.of()).withParams(data, List.of())
-                        .withParams(sized, List.of()).withParams(overrides, List.of()),
-                run("latency", reads, Mode.SampleTime).withParams(params, List.of()).withParams(data, List.of())
-                        .withParams(sized, List.of()).withParams(LATENCY, List.of())
-                        .withParams(overrides, List.copyOf(LATENCY.keySet())),
-                run("io", io, Mode.Throughput).withParams(params, List.of()).withParams(data, List.of())
-                        .withParams(overrides, List.of()),
-                run("scaling", List.of(ScalingBenchmark.class), Mode.Throughput).withParams(params, List.of())
+        List<JmhRun> runs = new ArrayList<>(List.of(
+                run("reads", reads, Mode.Throughput, forks).withParams(params, List.of())
                         .withParams(data, List.of()).withParams(sized, List.of()).withParams(overrides, List.of()),
-                run("compressed", List.of(CompressedReadBenchmark.class, DecompressFloorBenchmark.class,
-                        CompressedBuildBenchmark.class, GzipInPlaceReadBenchmark.class),
-                        Mode.AverageTime).withParams(params, List.of()).withParams(data, List.of())
-                        .withParams(sized, List.of()).withParams(overrides, List.of()));
+                run("latency", reads, Mode.SampleTime, forks).withParams(params, List.of())
+                        .withParams(data, List.of()).withParams(sized, List.of()).withParams(LATENCY, List.of())
+                        .withParams(overrides, List.copyOf(LATENCY.keySet())),
+                run("io", io, Mode.Throughput, ioForks).withParams(params, List.of()).withParams(data, List.of())
+                        .withParams(overrides, List.of())));
+        if (this != QUICK) {
+            // Two threads against one and compressed stores: questions of their own, in no figure of
+            // the report.
+            runs.add(run("scaling", List.of(ScalingBenchmark.class), Mode.Throughput, forks)
+                    .withParams(params, List.of()).withParams(data, List.of()).withParams(sized, List.of())
+                    .withParams(overrides, List.of()));
+            runs.add(run("compressed", List.of(CompressedReadBenchmark.class, DecompressFloorBenchmark.class,
+                    CompressedBuildBenchmark.class, GzipInPlaceReadBenchmark.class), Mode.AverageTime, forks)
+                    .withParams(params, List.of()).withParams(data, List.of()).withParams(sized, List.of())
+                    .withParams(overrides, List.of()));
+        }
+        return List.copyOf(runs);
     }
 
-    private JmhRun run(String name, List<Class<?>> benchmarks, Mode mode) {
-        return new JmhRun(name, benchmarks, mode, Map.of(), forks, warmups, iteration, measurements, iteration);
+    private JmhRun run(String name, List<Class<?>> benchmarks, Mode mode, int runForks) {
+        return new JmhRun(name, benchmarks, mode, Map.of(), runForks, warmups, iteration, measurements, iteration);
     }
 }

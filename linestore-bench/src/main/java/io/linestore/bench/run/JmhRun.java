@@ -118,8 +118,19 @@ public record JmhRun(
                 // annotation of its kind, and a benchmark's own @Fork(jvmArgsAppend), such as
                 // EngineReadBenchmark's --add-opens for lmdbjava, must still reach its forks.
                 .jvmArgsPrepend("--sun-misc-unsafe-memory-access=allow", "--enable-native-access=ALL-UNNAMED");
-        kept.forEach(b -> options.include(Pattern.quote(b.getName()) + "\\."));
+        kept.forEach(b -> options.include(include(b)));
         params.forEach((key, values) -> options.param(key, values.toArray(String[]::new)));
         return Optional.of(options.build());
+    }
+
+    /**
+     * Returns the JMH include pattern that selects a benchmark class's methods and nothing else:
+     * JMH finds a pattern anywhere in a benchmark's name, and one class's name can begin another's.
+     *
+     * @param benchmark the benchmark class
+     * @return a regular expression for JMH's includes
+     */
+    public static String include(Class<?> benchmark) {
+        return Pattern.quote(benchmark.getName()) + "\\.";
     }
 }

@@ -50,6 +50,16 @@ class BenchLauncherIT {
         assertThat(run("bench", "--help").stdout()).startsWith("Usage: linestore bench").contains("Exit codes:");
     }
 
+    @Test
+    void benchDryRunListsThePlanAndRunsNothing() {
+        Run run = run("bench", "--dry-run", "--out", tmp.resolve("out").toString());
+
+        assertThat(run.exitCode()).as(run.stderr()).isZero();
+        assertThat(run.stdout()).startsWith("bench --dry-run: quick profile")
+                .contains("run reads: ", "in all: 138 benchmarks in 3 runs, expected to take about ");
+        assertThat(tmp.resolve("out")).doesNotExist();
+    }
+
     /** Runs the launcher with {@code args}, its output in files, and waits for it. */
     private Run run(String... args) {
         List<String> command = new ArrayList<>(List.of(LAUNCHER.toString()));

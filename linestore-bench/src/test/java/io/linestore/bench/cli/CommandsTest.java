@@ -2,6 +2,7 @@ package io.linestore.bench.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.linestore.bench.report.JmhResults;
 import io.linestore.cli.common.ExitCodes;
 import io.linestore.gen.Generator;
 import java.io.ByteArrayOutputStream;
@@ -95,10 +96,56 @@ class CommandsTest {
                 "--out", results.toString(), "--quiet");
 
         assertThat(exit).as(err.toString()).isZero();
-        assertThat(results.resolve("jmh.json")).isNotEmptyFile();
+        // read, write and writeForced of one way, one buffer size and one file size, in this JVM.
+        assertThat(out.toString()).contains("bench: 3 benchmarks in 1 runs, expected to take about ");
+        assertThat(err.toString()).startsWith("bench: starting: 3 benchmarks in 1 runs; ETA ")
+                .contains("bench: io (run 1 of 1): 0 of 3 done, at SequentialIoBenchmark.read; 3 benchmarks left; ETA ",
+                        "bench: io (run 1 of 1): 2 of 3 done, at SequentialIoBenchmark.writeForced; 1 benchmarks left;");
+        assertThat(JmhResults.read(results.resolve("jmh.json"))).hasSize(3);
         assertThat(results.resolve("results.csv")).content().contains("SequentialIoBenchmark.read", "MMAP");
         assertThat(results.resolve("results.md")).content().contains("### Sequential I/O (MB/s)");
         assertThat(out.toString()).contains("wrote " + results.resolve("results.md"));
+    }
+
+    @Test
+    void theDryRunListsEachRunsBenchmarksAndTheirTimeAndRunsNothing() {
+        Path results = dir.resolve("results");
+        Path data = dir.resolve("data");
+
+        int exit = execute("bench", "--dry-run", "--out", results.toString(), "--data-dir", data.toString());
+
+        assertThat(exit).as(err.toString()).isZero();
+        assertThat(results).doesNotExist();
+        assertThat(data).doesNotExist();
+        assertThat(err.toString()).isEmpty();
+        // The quick profile by hand: see PlannedRunTest.
+        assertThat(out.toString()).startsWith("bench --dry-run: quick profile, 1,000,000-line store; nothing is run\n")
+                .containsPattern("run reads: Throughput, 1 fork, 1 x 300 ms warmup \\+ 2 x 300 ms measured: 78"
+                        + " benchmarks, about \\d+m\\d\\ds\n  ReadBenchmark +60\n  NaiveReadBenchmark +12\n"
+                        + "  SqliteReadBenchmark +6\n")
+                .contains("run latency: SampleTime, 1 fork", ": 26 benchmarks, about ")
+                .containsPattern("run io: Throughput, no fork \\(in this JVM\\), [^\n]*: 34 benchmarks")
+                .containsPattern("in all: 138 benchmarks in 3 runs, expected to take about \\d+m\\d\\ds\n")
+                .contains("model: each benchmark forks x (");
+    }
+
+    @Test
+    void theDryRunAppliesTheOptionsToTheProfile() {
+        String[] options = {"bench", "--include", "^ReadBenchmark$", "-p", "layout=SINGLE", "-p", "method=MMAP,FILE_CHANNEL",
+            "-p", "rangeSize=1,100", "--full"};
+
+        assertThat(execute(concat(options, "--dry-run"))).as(err.toString()).isZero();
+
+        // 4 strides x 2 readers x 4 positions x 2 sizes; the latency run: 4 positions x 2 readers, dense, 1 line.
+        assertThat(out.toString()).containsPattern("run reads: [^\n]*: 64 benchmarks")
+                .containsPattern("run latency: [^\n]*: 8 benchmarks").contains("in all: 72 benchmarks in 2 runs")
+                .doesNotContain("run io");
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
     }
 
     @Test

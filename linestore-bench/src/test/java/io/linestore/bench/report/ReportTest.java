@@ -88,12 +88,80 @@ class ReportTest {
 
     @Test
     void latencySequentialIoAndBuildFiguresAreComputed() {
-        assertThat(figure("Single-line random reads: latency percentiles").rows())
-                .contains(List.of("SINGLE/DENSE", "MMAP", "1.00", "5.00", "n/a", "n/a", "n/a", "n/a", "n/a", "n/a"));
+        Table latency = figure("Single-line random reads: latency percentiles");
+        // Only the positions sampled have columns.
+        assertThat(latency.header()).containsExactly("store", "reader", "START p50 µs", "START p99 µs");
+        assertThat(latency.rows()).containsExactly(List.of("SINGLE/DENSE", "MMAP", "1.00", "5.00"));
         assertThat(figure("Sequential I/O (MB/s)").rows()).contains(List.of("read", "MMAP", "1,050"));
         assertThat(figure("Building a store, and generating data, vs a plain copy of the same bytes").rows())
                 .contains(List.of("1000", "data-gen generate", "5.00", "10.0", "0.50x"),
                         List.of("1000", "build SINGLE/DENSE", "4.00", "10.0", "0.40x"));
+    }
+
+    @Test
+    void aFigureWhoseBenchmarksWereNotRunSaysSoAndShowsNoNumbers() {
+        Results onlyIo = new Results(JmhResults.read(json).stream()
+                .filter(r -> r.shortName().startsWith("SequentialIoBenchmark.")).toList());
+
+        List<Table> figures = Figures.of(onlyIo);
+
+        assertThat(figures).extracting(Table::title).hasSize(7).contains("End of store vs start (throughput ratio)",
+                "Where each reader wins (dense index)", "Sequential I/O (MB/s)");
+        assertThat(figures).filteredOn(t -> !t.title().startsWith("Sequential")).allSatisfy(t -> {
+            assertThat(t.rows()).isEmpty();
+            assertThat(t.note()).startsWith(Figures.NOT_MEASURED + " this figure needs ");
+        });
+        assertThat(Report.markdown(onlyIo)).contains("### Where each reader wins (dense index)\n\n"
+                + Figures.NOT_MEASURED + " this figure needs throughput of ReadBenchmark with a dense index.\n\n###");
+    }
+
+    @Test
+    void sqliteFiguresTakeTheTunedSettingsWhateverTheOrderOfTheResults() {
+        Results results = new Results(List.of(
+                result("ReadBenchmark.read", Map.of("layout", "SINGLE", "stride", "DENSE", "method", "MMAP",
+                        "position", "END", "rangeSize", "1"), 1_000_000),
+                result("SqliteReadBenchmark.read", Map.of("settings", "DEFAULTS", "position", "END", "rangeSize", "1"),
+                        50_000),
+                result("SqliteReadBenchmark.read", Map.of("settings", "MAPPED", "position", "END", "rangeSize", "1"),
+                        100_000)));
+
+        Table table = Figures.of(results).stream().filter(t -> t.title().startsWith("linestore (best"))
+                .findFirst().orElseThrow();
+
+        assertThat(table.rows()).containsExactly(
+                List.of("1", "END", "SINGLE/DENSE/MMAP", "1,000,000", "100,000", "10.00x"));
+        assertThat(table.note()).contains("SQLite MAPPED");
+    }
+
+    @Test
+    void theReaderRankingComparesReadersOnlyAtThePositionsEachOfThemRan() {
+        Map<String, String> mmap = Map.of("layout", "SINGLE", "stride", "DENSE", "method", "MMAP", "rangeSize", "1");
+        Map<String, String> channel = Map.of("layout", "SINGLE", "stride", "DENSE", "method", "FILE_CHANNEL",
+                "rangeSize", "1");
+        Results results = new Results(List.of(
+                result("ReadBenchmark.read", plus(mmap, "position", "START"), 100),
+                result("ReadBenchmark.read", plus(mmap, "position", "END"), 100),
+                result("ReadBenchmark.read", plus(channel, "position", "START"), 150),
+                // Mapping alone in the middle, and fast there: outside what both ran, it must not count.
+                result("ReadBenchmark.read", plus(mmap, "position", "MIDDLE"), 10_000)));
+
+        Table table = Figures.of(results).stream().filter(t -> t.title().startsWith("Where each reader wins"))
+                .findFirst().orElseThrow();
+
+        assertThat(table.rows()).hasSize(1);
+        assertThat(table.rows().getFirst()).startsWith("SINGLE", "1", "FILE_CHANNEL");
+        assertThat(table.rows().getFirst()).contains("100", "150");
+    }
+
+    private static JmhResult result(String shortName, Map<String, String> params, double score) {
+        return new JmhResult("io.linestore.bench." + shortName, JmhResult.THROUGHPUT, params, score, Double.NaN,
+                "ops/s", Map.of(), "25");
+    }
+
+    private static Map<String, String> plus(Map<String, String> params, String key, String value) {
+        Map<String, String> more = new java.util.HashMap<>(params);
+        more.put(key, value);
+        return more;
     }
 
     @Test
