@@ -14,8 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * ETag recorded at push ({@code If-Match}): the bytes are those of the index the manifest commits,
  * which stands in for the header and checksum checks a downloaded index gets. Entries must rise
  * and stay within the data; pages are kept in the store's page cache. A fetch that starts at the
- * page after the last one fetched reads {@value #READ_AHEAD_PAGES} pages ahead, for reads that walk
- * a range in batches. Thread-safe.
+ * page after the last one fetched reads ahead twice the pages of that fetch, at most
+ * {@value #READ_AHEAD_PAGES}, for reads that walk a range in batches: ahead only as far as the reader
+ * has shown it reads. Thread-safe.
  *
  * <p>The entry array starts after the header: entry {@code e} is the 8-byte little-endian number
  * at {@code headerBytes + 8e} (see {@code IndexFormat}); the end entry is the manifest's data size.
@@ -25,7 +26,7 @@ final class RangedEntries implements ShardEntries {
     /** Entries per page: 4 KiB of index. */
     static final int PAGE_ENTRIES = 512;
 
-    /** Pages a sequential read fetches ahead: 1 MiB of index, 131,072 entries. */
+    /** The most pages a sequential read fetches ahead: 1 MiB of index, 131,072 entries. */
     static final int READ_AHEAD_PAGES = 256;
 
     /** Key of a cached page. */
@@ -53,8 +54,8 @@ final class RangedEntries implements ShardEntries {
     private final long dataBytes;
     private final Fetch fetch;
     private final Cache<Page, long[]> pages;
-    /** One past the last page fetched, to tell a sequential read. */
-    private volatile long fetchedTo = -1;
+    /** The last fetch's pages, to tell a sequential read and how far it has read. */
+    private volatile Fetched lastFetch = new Fetched(-1, 0);
     private final AtomicInteger scattered = new AtomicInteger();
 
     /**
@@ -102,10 +103,12 @@ final class RangedEntries implements ShardEntries {
         while (lastMissing > missing && pages.getIfPresent(new Page(shard, lastMissing)) != null) {
             lastMissing--;
         }
-        if (missing == fetchedTo) {
-            // Sequential: the pages after the last fetch are wanted; the next reads will want the ones after.
-            lastMissing = Math.max(lastMissing, Math.min(missing + READ_AHEAD_PAGES - 1,
-                    (entryCount - 2) / PAGE_ENTRIES));
+        Fetched previous = lastFetch;
+        if (missing == previous.to()) {
+            // Sequential: the pages after the last fetch are wanted; the next reads will want the ones
+            // after, about as many again as this reader has read so far.
+            long ahead = Math.min(READ_AHEAD_PAGES, 2 * previous.pages());
+            lastMissing = Math.max(lastMissing, Math.min(missing + ahead - 1, (entryCount - 2) / PAGE_ENTRIES));
         } else {
             scattered.incrementAndGet();
         }
@@ -173,7 +176,16 @@ final class RangedEntries implements ShardEntries {
             fetched[(int) (page - first)] = entries;
             pages.put(new Page(shard, page), entries);
         }
-        fetchedTo = last + 1;
+        lastFetch = new Fetched(last + 1, last - first + 1);
         return fetched;
+    }
+
+    /**
+     * A fetch of pages.
+     *
+     * @param to one past its last page
+     * @param pages how many pages it fetched
+     */
+    private record Fetched(long to, long pages) {
     }
 }

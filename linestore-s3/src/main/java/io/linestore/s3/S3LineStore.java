@@ -43,8 +43,9 @@ import java.util.stream.Stream;
  * default, is split into several, {@link S3Settings#getsInFlight()} of them in flight at once, 4 by
  * default, and split in order), checked line by line against the index by {@link PromisedLines}, as
  * local reads are, before any line is handed out. A read that starts where the last one ended
- * fetches up to that many bytes ahead, and the reads that follow are served from them, so a range
- * read in batches costs about one GET per that many bytes. No bucket is listed.
+ * fetches ahead twice the bytes of the last GET, at most that many, and the reads that follow are
+ * served from them, so a range read in batches costs a GET per doubling, then about one per that
+ * many bytes, and fetches little past its end. No bucket is listed.
  *
  * <p>Every {@link ReadMethod} is accepted and reads the same way, through ranged GETs;
  * {@link #readMethod()} returns the one asked for.
@@ -471,7 +472,9 @@ final class S3LineStore implements LineStore {
      * The bytes {@code [fetchFrom, fetchTo)} of a plan: from the last GET's bytes if they hold them, else
      * one ranged GET of the object the manifest names, checked against its committed size and ETag.
      *
-     * @param readAhead whether a GET that continues the last read fetches up to {@link #maxGetBytes} ahead
+     * @param readAhead whether a GET that continues the last read fetches ahead: twice the last GET's
+     *     bytes, at most {@link #maxGetBytes}, so that a reader fetches ahead only as much as it has
+     *     shown it reads (a 10,000-line read in batches of 4,096 lines: two GETs, 1.2x its bytes)
      */
     private byte[] bytesOf(RangeGet plan, int shard, boolean readAhead) {
         if (plan.fetchTo() - plan.fetchFrom() > Integer.MAX_VALUE - 8) {
@@ -483,9 +486,11 @@ final class S3LineStore implements LineStore {
             window.compareAndSet(last, last.servedTo(plan.fetchTo()));
             return last.slice(plan.fetchFrom(), plan.fetchTo());
         }
-        // A read that starts where the last one ended reads ahead: the next ones are served from its bytes.
+        // A read that starts where the last one ended reads ahead, twice what the last GET fetched (as
+        // a kernel's read-ahead grows): the next ones are served from its bytes.
         long fetchTo = readAhead && last != null && last.continuedBy(shard, plan.fetchFrom())
-                ? Math.min(store.textBytes(shard), Math.max(plan.fetchTo(), plan.fetchFrom() + maxGetBytes))
+                ? Math.min(store.textBytes(shard), Math.max(plan.fetchTo(),
+                        plan.fetchFrom() + Math.min(maxGetBytes, 2L * last.bytes().length)))
                 : plan.fetchTo();
         boolean pinned = eTags.get(shard) != null;
         String expected = identity(shard, plan.object());

@@ -16,6 +16,8 @@ final class RequestCounter implements ExecutionInterceptor {
 
     private final Map<String, AtomicLong> counts = new ConcurrentHashMap<>();
     private final AtomicLong bytes = new AtomicLong();
+    private final AtomicLong dataGets = new AtomicLong();
+    private final AtomicLong dataBytes = new AtomicLong();
     private final Object company = new Object();
     private int dataGetsInFlight;
     private int mostDataGetsInFlight;
@@ -46,9 +48,11 @@ final class RequestCounter implements ExecutionInterceptor {
 
     @Override
     public void afterTransmission(Context.AfterTransmission context, ExecutionAttributes attributes) {
-        context.httpResponse().firstMatchingHeader("Content-Length").ifPresent(length -> bytes.addAndGet(
-                Long.parseLong(length)));
+        long length = context.httpResponse().firstMatchingHeader("Content-Length").map(Long::parseLong).orElse(0L);
+        bytes.addAndGet(length);
         if (context.request() instanceof GetObjectRequest get && get.key().endsWith(".lines")) {
+            dataGets.incrementAndGet();
+            dataBytes.addAndGet(length);
             synchronized (company) {
                 dataGetsInFlight--;
             }
@@ -87,6 +91,15 @@ final class RequestCounter implements ExecutionInterceptor {
         return bytes.get();
     }
 
+    /**
+     * GETs of data objects since the last reset, and the bytes their answers carried.
+     *
+     * @return the count and the sum of their Content-Length
+     */
+    long[] dataGets() {
+        return new long[] {dataGets.get(), dataBytes.get()};
+    }
+
     long get(String type) {
         AtomicLong count = counts.get(type);
         return count == null ? 0 : count.get();
@@ -99,6 +112,8 @@ final class RequestCounter implements ExecutionInterceptor {
     void reset() {
         counts.clear();
         bytes.set(0);
+        dataGets.set(0);
+        dataBytes.set(0);
         synchronized (company) {
             mostDataGetsInFlight = dataGetsInFlight;
         }

@@ -91,25 +91,50 @@ class S3RequestCountIT {
         }
     }
 
+    /**
+     * A range read in batches of 4,096 lines, as the command line reads one, fetches ahead only as far
+     * as it has read: each GET that continues the last fetches twice its bytes (of data, and of
+     * entries), so 10 batches cost 4 GETs of each, and a 10,000-line read 2 GETs of data and at most
+     * 1.5 times its text.
+     */
     @Test
-    void aRangeReadInBatchesCostsAFewGetsNotOnePerBatch(SeaweedFs server) throws IOException {
+    void aRangeReadInBatchesFetchesAheadOnlyAsFarAsItHasRead(SeaweedFs server) throws IOException {
         RequestCounter counter = new RequestCounter();
-        try (S3Objects objects = server.client(temp.resolve("cache"), counter);
-                LineStore store = open(objects, push(objects, IndexKind.DENSE))) {
-            counter.reset();
-            LineBatch batch = new LineBatch();
-            List<String> lines = new ArrayList<>();
-            for (long first = 0; first < 40_000; first += 4_096) {
-                store.read(first, Math.min(4_096, 40_000 - first), batch);
-                for (int i = 0; i < batch.size(); i++) {
-                    lines.add(new String(batch.bytes(), batch.start(i), batch.end(i) - batch.start(i),
-                            StandardCharsets.UTF_8));
-                }
+        ObjectLocation location;
+        try (S3Objects objects = server.client(temp.resolve("cache"), counter)) {
+            location = push(objects, IndexKind.DENSE);
+            try (LineStore store = open(objects, location)) {
+                counter.reset();
+                List<String> lines = readInBatches(store, 0, 40_000);
+                assertThat(lines).hasSize(40_000).startsWith("0", "1").endsWith("39999");
+                // Batches 1, 2-3, 4-7 and 8-10: four GETs of data, four of entries.
+                assertThat(counter.dataGets()[0]).as("%s", counter).isEqualTo(4);
+                assertThat(counter.total()).as("%s", counter).isEqualTo(8);
             }
-            assertThat(lines).hasSize(40_000).startsWith("0", "1").endsWith("39999");
-            // The first batch, then one read ahead of the index and one of the data for the nine others.
-            assertThat(counter.total()).as("%s", counter).isEqualTo(4);
+            try (LineStore store = open(objects, location)) {
+                counter.reset();
+                List<String> lines = readInBatches(store, 50_000, 10_000);
+                assertThat(lines).hasSize(10_000).startsWith("50000").endsWith("59999");
+                long text = lines.stream().mapToLong(line -> line.length() + 1).sum();
+                assertThat(counter.dataGets()[0]).as("%s", counter).isEqualTo(2);
+                assertThat(counter.dataGets()[1]).as("data bytes against %d of text", text)
+                        .isBetween(text, text * 3 / 2);
+            }
         }
+    }
+
+    /** Reads {@code [first, first + count)} in batches of 4,096 lines. */
+    private static List<String> readInBatches(LineStore store, long first, long count) {
+        LineBatch batch = new LineBatch();
+        List<String> lines = new ArrayList<>();
+        for (long at = first; at < first + count; at += 4_096) {
+            store.read(at, Math.min(4_096, first + count - at), batch);
+            for (int i = 0; i < batch.size(); i++) {
+                lines.add(new String(batch.bytes(), batch.start(i), batch.end(i) - batch.start(i),
+                        StandardCharsets.UTF_8));
+            }
+        }
+        return lines;
     }
 
     @Test
