@@ -133,8 +133,8 @@ public final class CheckpointTable implements BlockTable, Closeable {
             throw new CorruptStoreException(path, "size " + channel.size() + " bytes, the manifest says " + bytes);
         }
         CheckpointEntries.Header header = CheckpointEntries.Header.parse(path,
-                CheckpointWindows.read(channel, 0, (int) Math.min(bytes, HEADER)), storeId, bytes);
-        byte[] table = CheckpointWindows.read(channel, header.tableAt(), header.tableBytes());
+                CheckpointWindows.read(channel, path, 0, (int) Math.min(bytes, HEADER)), storeId, bytes);
+        byte[] table = CheckpointWindows.read(channel, path, header.tableAt(), header.tableBytes());
         return new CheckpointTable(path, channel, CheckpointEntries.parse(path, header, table, textBytes, fileBytes));
     }
 

@@ -7,8 +7,8 @@ import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdException;
 import io.linestore.CorruptStoreException;
 import io.linestore.impl.format.Checksums;
+import io.linestore.impl.io.ChannelChunks;
 import java.io.Closeable;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -139,7 +139,7 @@ final class CheckpointWindows implements Closeable {
         for (int attempt = 0; ; attempt++) {
             FileChannel current = channel;
             try {
-                return read(current, at, length);
+                return read(current, path, at, length);
             } catch (ClosedByInterruptException e) {
                 throw e;
             } catch (ClosedChannelException e) {
@@ -177,14 +177,10 @@ final class CheckpointWindows implements Closeable {
         return Checksums.crc32c(source, path, HEADER, end);
     }
 
-    /** Reads {@code length} bytes from {@code from}; the file ending first is an {@link EOFException}. */
-    static byte[] read(FileChannel channel, long from, int length) throws IOException {
+    /** Reads {@code length} bytes from {@code from}; the file ending first is an {@link java.io.EOFException} naming it. */
+    static byte[] read(FileChannel channel, Path path, long from, int length) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(length);
-        while (buffer.hasRemaining()) {
-            if (channel.read(buffer, from + buffer.position()) < 0) {
-                throw new EOFException("ends at byte " + (from + buffer.position()));
-            }
-        }
+        ChannelChunks.readFully(channel, buffer, from, path);
         return buffer.array();
     }
 
