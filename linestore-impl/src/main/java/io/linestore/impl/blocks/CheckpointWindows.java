@@ -8,6 +8,7 @@ import com.github.luben.zstd.ZstdException;
 import io.linestore.CorruptStoreException;
 import io.linestore.impl.format.Checksums;
 import io.linestore.impl.io.ChannelChunks;
+import io.linestore.impl.zstd.ZstdContexts;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,13 +24,16 @@ import java.util.zip.Inflater;
 /**
  * The windows of a {@link CheckpointTable}, read from its file as reads need them: a frame of up to
  * {@value CheckpointEntries#WINDOWS_PER_FRAME} windows decoded (and kept in the cache a read gives)
- * and its one window unpacked, or a window deflated alone inflated. Thread-safe: the file is read
+ * and its one window unpacked, or a window deflated alone inflated. Frames are decoded with the
+ * table's own zstd contexts, freed when it is closed: a context made for each frame costs more than
+ * decoding it (zstd allocates and clears its ~100 KB each time). Thread-safe: the file is read
  * positionally, and opened again when a reader that was interrupted closed it for every thread.
  */
 final class CheckpointWindows implements Closeable {
 
     private final Path path;
     private final CheckpointEntries entries;
+    private final ZstdContexts contexts = new ZstdContexts();
     /** Open again when a reader that was interrupted closed it for every thread (see {@link #readWindow}). */
     private volatile FileChannel channel;
     private volatile boolean closed;
@@ -119,7 +123,8 @@ final class CheckpointWindows implements Closeable {
                 throw new CorruptStoreException(path, damaged + "its frame says it holds " + size + " bytes");
             }
             packed = new byte[(int) size];
-            long n = Zstd.decompressByteArray(packed, 0, packed.length, compressed, 0, compressed.length);
+            long n = contexts.with(context -> context.decompressByteArray(packed, 0, packed.length, compressed, 0,
+                    compressed.length));
             if (Zstd.isError(n) || n != packed.length) {
                 throw new CorruptStoreException(path, damaged
                         + (Zstd.isError(n) ? "zstd says: " + Zstd.getErrorName(n) : n + " bytes, not " + packed.length));
@@ -187,6 +192,7 @@ final class CheckpointWindows implements Closeable {
     @Override
     public synchronized void close() throws IOException {
         closed = true;
+        contexts.close();
         channel.close();
     }
 }
