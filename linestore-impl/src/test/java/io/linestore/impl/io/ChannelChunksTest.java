@@ -22,9 +22,15 @@ import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+/**
+ * Positional reads and copies through the pooled direct buffers. Alone: it counts the buffers the
+ * whole process holds, which another class's reads would change meanwhile.
+ */
+@Isolated
 class ChannelChunksTest {
 
     @TempDir
