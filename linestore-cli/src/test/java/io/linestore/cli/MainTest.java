@@ -6,8 +6,12 @@ import io.linestore.LineStores;
 import io.linestore.spi.LineStoreProvider;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
-/** What the executable sets up before the command line runs. */
+/**
+ * What the executable sets up before the command line runs. Alone: it sets the provider and picocli properties of the whole process, which other classes' commands read.
+ */
+@Isolated
 class MainTest {
 
     /** The provider Main names is the one the service lookup would find. */

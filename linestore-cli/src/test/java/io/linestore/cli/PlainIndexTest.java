@@ -17,6 +17,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,7 +26,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * picocli's run of the same command line: every case runs both ways, each on a copy of the file, and
  * compares the sidecar's files, standard output (but for the time taken), the error text and the exit
  * code. Every other command line is left to picocli.
+ * Alone: one case sets picocli's switches for the whole process, which other classes' commands read.
  */
+@Isolated
 class PlainIndexTest {
 
     /** The part of {@code indexed FILE: ...} that differs from run to run. */

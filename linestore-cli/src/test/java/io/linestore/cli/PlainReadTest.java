@@ -20,6 +20,7 @@ import java.util.SplittableRandom;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import picocli.CommandLine;
@@ -28,7 +29,9 @@ import picocli.CommandLine;
  * A plain {@code read STORE OFFSET SIZE}, run without picocli, prints, reports and exits exactly as
  * picocli's run of the same command line: every case runs both ways and compares standard output's
  * bytes, the error text and the exit code. Every other command line is left to picocli.
+ * Alone: one case sets picocli's switches for the whole process, which other classes' commands read.
  */
+@Isolated
 class PlainReadTest {
 
     @TempDir
