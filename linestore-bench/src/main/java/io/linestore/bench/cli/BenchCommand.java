@@ -35,7 +35,7 @@ import picocli.CommandLine.Spec;
  * report with the figures that decide the layout, and PNG charts. It says at its start how long it
  * expects to take and shows on standard error which run it is at, the benchmarks left and an ETA
  * ({@link BenchProgressDisplay}); {@code --dry-run} lists the plan and its expected time and runs
- * nothing. Both estimates come from {@link DurationModel#MEASURED}. Fails (exit 1, by the root
+ * nothing. Both estimates come from the profile's {@link BenchProfile#durationModel()}. Fails (exit 1, by the root
  * command) when a benchmark fails, bad usage is exit 2.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -45,8 +45,8 @@ import picocli.CommandLine.Spec;
             "Quick profile by default, about 3.5 minutes on 2 cores (measured): a 1,000,000-line store, every"
                     + " reader and range size at the start and end of a single file and of shards, against SQLite,"
                     + " the naive reads, sequential I/O and builds. --full runs every benchmark and parameter on a"
-                    + " 10,000,000-line store (about 1 GiB): about 1.5 hours on 2 cores by the model calibrated on"
-                    + " the quick run, more on its first run (it generates the data and the engines' copies).",
+                    + " 10,000,000-line store (about 1 GiB): about 2 hours on 2 cores (measured: 2 h 12 min from an"
+                    + " empty data directory, which its first run fills with the stores and the engines' copies).",
             "Says how long it expects to take, then shows progress on standard error; --dry-run lists the plan.",
             "Data and stores are generated once and kept in the data directory. Figures are warm page cache."})
 public final class BenchCommand implements Callable<Integer> {
@@ -140,7 +140,7 @@ public final class BenchCommand implements Callable<Integer> {
         if (plan.isEmpty()) {
             throw new ParameterException(spec.commandLine(), "--include matches no benchmark: " + include);
         }
-        DurationModel model = DurationModel.MEASURED;
+        DurationModel model = profile.durationModel();
         PrintWriter stdout = spec.commandLine().getOut();
         String name = profile.name().toLowerCase(Locale.ROOT);
         if (dryRun) {

@@ -51,9 +51,9 @@ public enum BenchProfile {
 
     /**
      * Everything: a 10,000,000-line store (about 1 GiB), every benchmark and parameter value, one
-     * fork per benchmark, half-second iterations. About 1.5 hours on two cores by
-     * {@link DurationModel#MEASURED}, more on the first run on a data directory, which generates the
-     * stores of every layout and index and the engines' copies.
+     * fork per benchmark, half-second iterations. About 2 hours on two cores (measured: 2 h 12 min from an
+     * empty data directory, which the first run fills with the stores of every layout and index and
+     * the engines' copies; {@link DurationModel#FULL}).
      */
     FULL(10_000_000, 1, Duration.ofMillis(500), 2, 2, Map.of()),
 
@@ -101,6 +101,16 @@ public enum BenchProfile {
      */
     public long lines() {
         return lines;
+    }
+
+    /**
+     * Returns how long this profile's runs are expected to take: the full profile's model for it,
+     * the quick profile's for the others.
+     *
+     * @return the model calibrated on a measured run of this profile, or of the quick one
+     */
+    public DurationModel durationModel() {
+        return this == FULL ? DurationModel.FULL : DurationModel.QUICK;
     }
 
     /**

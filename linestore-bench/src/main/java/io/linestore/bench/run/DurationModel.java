@@ -28,14 +28,27 @@ import java.util.Objects;
 public record DurationModel(Duration forkStart, Duration runSetup) {
 
     /**
-     * The model calibrated on one measured quick profile from an empty data directory (2 cores,
-     * AMD EPYC, JDK 25, load average 1.6 to 2.1): its runs took 121 s (78 forked benchmarks), 41 s
-     * (26 forked) and 41 s (34 in this JVM), each benchmark with 0.9 s of iterations; the least-squares
-     * fit of those three durations less their iterations gives 0.55 s a fork and 8 s a run (most of
-     * it generating the data, the rest JMH's start and, in this JVM, the trials' set-ups). A busier
-     * machine takes longer; the ETA corrects for that as it goes.
+     * The quick profile's model, calibrated on one measured quick profile from an empty data
+     * directory (2 cores, AMD EPYC, JDK 25, load average 1.6 to 2.1): its runs took 121 s (78 forked
+     * benchmarks), 41 s (26 forked) and 41 s (34 in this JVM), each benchmark with 0.9 s of
+     * iterations; the least-squares fit of those three durations less their iterations gives 0.55 s
+     * a fork and 8 s a run (most of it generating the data, the rest JMH's start and, in this JVM,
+     * the trials' set-ups). A busier machine takes longer; the ETA corrects for that as it goes.
      */
-    public static final DurationModel MEASURED = new DurationModel(Duration.ofMillis(550), Duration.ofSeconds(8));
+    public static final DurationModel QUICK = new DurationModel(Duration.ofMillis(550), Duration.ofSeconds(8));
+
+    /**
+     * The full profile's model, calibrated on one measured full profile from an empty data directory
+     * (2 cores, AMD EPYC, JDK 25; load average 2.1 at its start and 1.3 at its end, other builds
+     * running for part of it): its runs took 6,444 s (1,608 forked benchmarks, generating the stores
+     * and the engines' copies on first use), 1,002 s (296), 230 s (69), 21 s (8) and 229 s (61),
+     * 7,926 s in all (2 h 12 min), each benchmark with 2 s of iterations. With the quick model's 8 s
+     * a run, 1.86 s a fork reproduces that total (a least-squares fit of the five runs makes a run's
+     * setup negative: the first run's data generation lies in its trials, so in its forks). A fork
+     * costs more than a quick one: its trials open stores of 10,000,000 lines, and its builds and
+     * copies of a gigabyte outlast their iterations.
+     */
+    public static final DurationModel FULL = new DurationModel(Duration.ofMillis(1_860), Duration.ofSeconds(8));
 
     /**
      * Checks the arguments.

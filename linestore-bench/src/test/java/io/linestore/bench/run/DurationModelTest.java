@@ -46,7 +46,22 @@ class DurationModelTest {
         List<PlannedRun> plan = PlannedRun.plan(BenchProfile.QUICK.runs(1_000_000, "", Map.of()), name -> true,
                 org.openjdk.jmh.runner.BenchmarkList.defaultList());
 
-        assertThat(DurationModel.MEASURED.total(plan)).isLessThan(Duration.ofMinutes(5));
+        assertThat(BenchProfile.QUICK.durationModel().total(plan)).isLessThan(Duration.ofMinutes(5));
+    }
+
+    /**
+     * The full profile's model, calibrated on its measured run of 7,926 s, estimates the full plan
+     * within 30% of that run: a plan that grows or shrinks by more needs a new measurement, and the
+     * durations the help and the README state with it.
+     */
+    @Test
+    void theFullModelEstimatesTheFullProfileWithinThirtyPercentOfItsMeasuredRun() {
+        List<PlannedRun> plan = PlannedRun.plan(BenchProfile.FULL.runs(10_000_000, "", Map.of()), name -> true,
+                org.openjdk.jmh.runner.BenchmarkList.defaultList());
+
+        assertThat(BenchProfile.FULL.durationModel().total(plan).toSeconds()).isBetween(7_926L * 7 / 10,
+                7_926L * 13 / 10);
+        assertThat(BenchProfile.QUICK.durationModel()).isEqualTo(DurationModel.QUICK);
     }
 
     @Test
