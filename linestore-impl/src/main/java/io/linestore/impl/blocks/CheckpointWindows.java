@@ -123,11 +123,11 @@ final class CheckpointWindows implements Closeable {
                 throw new CorruptStoreException(path, damaged + "its frame says it holds " + size + " bytes");
             }
             packed = new byte[(int) size];
-            long n = contexts.with(context -> context.decompressByteArray(packed, 0, packed.length, compressed, 0,
+            // A zstd error is thrown (ZstdException, below), never returned.
+            int n = contexts.with(context -> context.decompressByteArray(packed, 0, packed.length, compressed, 0,
                     compressed.length));
-            if (Zstd.isError(n) || n != packed.length) {
-                throw new CorruptStoreException(path, damaged
-                        + (Zstd.isError(n) ? "zstd says: " + Zstd.getErrorName(n) : n + " bytes, not " + packed.length));
+            if (n != packed.length) {
+                throw new CorruptStoreException(path, damaged + n + " bytes, not " + packed.length);
             }
         } catch (ZstdException e) {
             throw new CorruptStoreException(path, damaged + "zstd says: " + e.getMessage(), e);
